@@ -1,0 +1,20 @@
+// `npm run bench`: every section in one run; exits non-zero when a ratio target is missed.
+import { createReporter, type Reporter } from './report.js';
+
+type Section = { name: string; load: () => Promise<{ run(report: Reporter): Promise<void> }> };
+
+const sections: Section[] = [
+  { name: 'agent', load: () => import('./agent.js') },
+];
+
+const only = process.argv.slice(2);
+const report = createReporter();
+for (const section of sections) {
+  if (only.length && !only.includes(section.name)) continue;
+  report.note(`section ${section.name}`);
+  await (await section.load()).run(report);
+}
+if (report.failed.length) {
+  console.error(`bench: targets missed: ${report.failed.join(', ')}`);
+  process.exit(1);
+}

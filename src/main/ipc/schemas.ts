@@ -1,0 +1,65 @@
+// Runtime validation of every invoke request, checked against the contract's types at compile time.
+import { z } from 'zod';
+import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
+
+const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
+const sessionRef = z.strictObject({ sessionId });
+const messageText = z
+  .string()
+  .max(LIMITS.maxMessageChars, { message: `text is longer than ${LIMITS.maxMessageChars} characters` })
+  .transform((text) => text.trim())
+  .refine((text) => text.length > 0, { message: 'text must not be empty' });
+const sessionName = z
+  .string()
+  .max(LIMITS.maxNameChars * 10)
+  .transform((name) => name.trim().slice(0, LIMITS.maxNameChars))
+  .refine((name) => name.length > 0, { message: 'name must not be empty' });
+const httpUrl = z
+  .string()
+  .max(LIMITS.maxUrlChars)
+  .refine((url) => /^https?:\/\/[^\s]+$/i.test(url.trim()), { message: 'must be an http(s) URL' })
+  .transform((url) => url.trim().replace(/\/+$/, ''));
+const modelName = z.string().trim().max(200);
+const apiKey = z.string().trim().max(1_000);
+const providerProbe = z.strictObject({ baseUrl: httpUrl.optional(), apiKey: apiKey.optional(), model: modelName.optional() });
+const noInput = z.undefined().or(z.null()).transform(() => undefined);
+
+type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
+
+export const requestSchemas = {
+  listSessions: noInput,
+  createSession: z
+    .strictObject({
+      name: sessionName.optional(),
+      systemPrompt: z.string().max(LIMITS.maxSystemPromptChars).optional(),
+    })
+    .optional()
+    .transform((req) => req ?? {}),
+  getSession: sessionRef,
+  renameSession: z.strictObject({ sessionId, name: sessionName }),
+  deleteSession: sessionRef,
+  send: z.strictObject({ sessionId, text: messageText }),
+  regenerate: sessionRef,
+  steer: z.strictObject({ sessionId, text: messageText }),
+  followUp: z.strictObject({ sessionId, text: messageText }),
+  abort: sessionRef,
+  peekQueue: sessionRef,
+  clearQueue: z.strictObject({ sessionId, which: z.enum(['steering', 'followUp', 'all']) }),
+  getSettings: noInput,
+  updateSettings: z.strictObject({
+    provider: z
+      .strictObject({
+        presetId: z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']).optional(),
+        baseUrl: httpUrl.optional(),
+        model: modelName.optional(),
+        apiKey: apiKey.nullable().optional(),
+      })
+      .optional(),
+    systemPrompt: z.string().max(LIMITS.maxSystemPromptChars).nullable().optional(),
+    language: z.enum(['system', 'zh-CN', 'en']).optional(),
+    theme: z.enum(['system', 'light', 'dark']).optional(),
+  }),
+  listModels: providerProbe.optional().transform((req) => req ?? {}),
+  testConnection: providerProbe.optional().transform((req) => req ?? {}),
+  openExternal: z.strictObject({ url: z.string().max(LIMITS.maxUrlChars) }),
+} satisfies Schemas;

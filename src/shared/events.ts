@@ -1,0 +1,39 @@
+// Events main pushes to the renderer while a session runs. Carries increments, never the cumulative answer.
+import type { AssistantMessage, Message, ProviderErrorCode } from './messages.js';
+import type { QueueState, SessionSummary } from './sessions.js';
+import type { IpcErrorCode } from './errors.js';
+
+/**
+ * One run's events, in `seq` order: `run_start`, then message events, then (`saved` | `error`), then `run_end`.
+ * Text arrives only as `delta`s (coalesced to about one per animation frame per session); `assistant_end` carries
+ * the final metadata but not the text again.
+ */
+export type SessionEvent =
+  | { type: 'run_start'; userText: string }
+  /** A complete user / toolResult message, or an empty assistant shell that `delta`s then fill. */
+  | { type: 'message_start'; message: Message }
+  /** Increments of the streaming assistant message; concatenated they give its text and thinking. */
+  | { type: 'delta'; text?: string; thinking?: string }
+  | {
+      type: 'assistant_end';
+      stopReason: AssistantMessage['stopReason'];
+      usage: AssistantMessage['usage'];
+      errorMessage?: string;
+      errorCode?: ProviderErrorCode;
+      /** Tool calls of this message (their arguments are not streamed as deltas). */
+      toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
+    }
+  | { type: 'queue'; queue: QueueState }
+  /** The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown. */
+  | { type: 'saved'; stopped: boolean; summary: SessionSummary }
+  /** Nothing of this run was committed; `unsentText` is the user's text, to offer again. */
+  | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string }
+  | { type: 'run_end'; committed: boolean };
+
+/** Envelope on the single event channel. `seq` increases by one per event within a session. */
+export interface SessionEventEnvelope {
+  sessionId: string;
+  runId: string;
+  seq: number;
+  event: SessionEvent;
+}

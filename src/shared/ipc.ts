@@ -1,0 +1,92 @@
+// The IPC contract: every invoke channel (request → IpcResult<response>) and the one event channel.
+// The preload builds `window.api` from `INVOKE_CHANNELS`; main registers one validated handler per entry.
+import type { IpcResult } from './errors.js';
+import type { SessionEventEnvelope } from './events.js';
+import type { QueueState, SessionDetail, SessionSummary } from './sessions.js';
+import type { ConnectionTestResult, SettingsPatch, SettingsView } from './settings.js';
+
+/** `window.api` method name → channel name. */
+export const INVOKE_CHANNELS = {
+  listSessions: 'sessions:list',
+  createSession: 'sessions:create',
+  getSession: 'sessions:get',
+  renameSession: 'sessions:rename',
+  deleteSession: 'sessions:delete',
+  send: 'chat:send',
+  regenerate: 'chat:regenerate',
+  steer: 'chat:steer',
+  followUp: 'chat:followUp',
+  abort: 'chat:abort',
+  peekQueue: 'chat:peekQueue',
+  clearQueue: 'chat:clearQueue',
+  getSettings: 'settings:get',
+  updateSettings: 'settings:update',
+  listModels: 'models:list',
+  testConnection: 'models:test',
+  openExternal: 'shell:openExternal',
+} as const;
+
+/** The single main → renderer channel; payload: SessionEventEnvelope. */
+export const SESSION_EVENT_CHANNEL = 'session:event';
+
+export type InvokeMethod = keyof typeof INVOKE_CHANNELS;
+export type InvokeChannel = (typeof INVOKE_CHANNELS)[InvokeMethod];
+
+export interface SessionRef {
+  sessionId: string;
+}
+
+/** Provider settings to try before saving; omitted fields fall back to the saved ones (the saved key included). */
+export interface ProviderProbe {
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+}
+
+/** Request and response of every invoke method. `void` requests take no argument. */
+export interface InvokeContract {
+  listSessions: { request: void; response: SessionSummary[] };
+  /** Creates a stored session (the renderer keeps a draft until the first message). */
+  createSession: { request: { name?: string; systemPrompt?: string }; response: SessionDetail };
+  getSession: { request: SessionRef; response: SessionDetail };
+  renameSession: { request: SessionRef & { name: string }; response: SessionSummary };
+  /** Aborts a running session first; nothing is written for it afterwards. */
+  deleteSession: { request: SessionRef; response: { deleted: true } };
+  /** Starts a run and answers at once; its events follow on the event channel. Busy session → `busy`. */
+  send: { request: SessionRef & { text: string }; response: { runId: string } };
+  /** Runs the last user message again, replacing the last answer in the model's view (the old one stays on disk). */
+  regenerate: { request: SessionRef; response: { runId: string } };
+  steer: { request: SessionRef & { text: string }; response: QueueState };
+  followUp: { request: SessionRef & { text: string }; response: QueueState };
+  abort: { request: SessionRef; response: { aborted: boolean } };
+  peekQueue: { request: SessionRef; response: QueueState };
+  clearQueue: { request: SessionRef & { which: 'steering' | 'followUp' | 'all' }; response: QueueState };
+  getSettings: { request: void; response: SettingsView };
+  updateSettings: { request: SettingsPatch; response: SettingsView };
+  listModels: { request: ProviderProbe; response: string[] };
+  testConnection: { request: ProviderProbe; response: ConnectionTestResult };
+  /** Opens http(s) and mailto URLs in the system browser; anything else is refused. */
+  openExternal: { request: { url: string }; response: { opened: boolean } };
+}
+
+export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];
+export type InvokeResponse<K extends InvokeMethod> = InvokeContract[K]['response'];
+
+/** `window.api`: exactly the contract's methods plus the event subscription. Never rejects: failures are `ok: false`. */
+export type TinyAgentApi = {
+  [K in InvokeMethod]: InvokeRequest<K> extends void
+    ? () => Promise<IpcResult<InvokeResponse<K>>>
+    : (request: InvokeRequest<K>) => Promise<IpcResult<InvokeResponse<K>>>;
+} & {
+  /** Delivers every session's events in order; returns the unsubscribe function. */
+  onSessionEvent(listener: (envelope: SessionEventEnvelope) => void): () => void;
+};
+
+/** Upper bounds enforced by main's validation. */
+export const LIMITS = {
+  /** Characters of one user message. */
+  maxMessageChars: 200_000,
+  maxNameChars: 200,
+  maxSystemPromptChars: 20_000,
+  maxUrlChars: 2_048,
+} as const;

@@ -1,0 +1,117 @@
+// Conversation messages shared by main and renderer. Plain JSON: every message round-trips through
+// JSON.stringify unchanged, so the same objects are stored on disk, sent over IPC and shown in the UI.
+
+/** Why an assistant message ended. `pending` exists only on partial (streaming) messages and is never stored. */
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+export type PartialStopReason = StopReason | 'pending';
+
+/** A machine-readable cause for a failed model request; the UI turns it into words in the user's language. */
+export type ProviderErrorCode =
+  | 'auth' // 401/403: invalid or missing API key
+  | 'model_not_found' // 404: unknown model or endpoint
+  | 'rate_limited' // 429
+  | 'server_error' // 5xx
+  | 'unreachable' // connection refused, DNS failure, reset before a response
+  | 'timeout' // no first token (or no response) within the configured time
+  | 'interrupted' // the connection dropped mid-stream
+  | 'bad_response' // malformed chunk, unknown finish reason, stream ended without finish reason
+  | 'empty_reply' // the model returned nothing
+  | 'aborted' // stopped by the user
+  | 'unknown';
+
+export interface TextPart {
+  type: 'text';
+  text: string;
+}
+
+export interface ThinkingPart {
+  type: 'thinking';
+  thinking: string;
+  /** Name of the wire field the reasoning arrived in (`reasoning_content` or `reasoning`), so it can be sent back the same way. */
+  signature?: string;
+}
+
+export interface ImagePart {
+  type: 'image';
+  /** base64 without the data: prefix */
+  data: string;
+  mimeType: string;
+}
+
+export interface ToolCallPart {
+  type: 'toolCall';
+  /** Links the call to its result: `ToolResultMessage.toolCallId === ToolCallPart.id`. */
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** Token counts as reported by the provider's final usage chunk (overwritten, never summed). */
+export interface Usage {
+  input: number;
+  output: number;
+  reasoning: number;
+  cacheRead: number;
+  totalTokens: number;
+  /** Present only when the model's prices are known. */
+  cost?: { input: number; output: number; total: number };
+}
+
+export interface SystemMessage {
+  role: 'system';
+  content: string;
+  timestamp: number;
+}
+
+export interface UserMessage {
+  role: 'user';
+  content: string | Array<TextPart | ImagePart>;
+  timestamp: number;
+}
+
+export interface AssistantMessage {
+  role: 'assistant';
+  content: Array<TextPart | ThinkingPart | ToolCallPart>;
+  model: string;
+  usage: Usage;
+  stopReason: PartialStopReason;
+  /** Short, human-readable, never a stack trace, never an API key. Set when stopReason is `error` or `aborted`. */
+  errorMessage?: string;
+  errorCode?: ProviderErrorCode;
+  timestamp: number;
+}
+
+export interface ToolResultMessage {
+  role: 'toolResult';
+  /** Equals the `id` of the ToolCallPart this result answers. */
+  toolCallId: string;
+  toolName: string;
+  content: Array<TextPart | ImagePart>;
+  details?: unknown;
+  isError: boolean;
+  timestamp: number;
+}
+
+export type Message = SystemMessage | UserMessage | AssistantMessage | ToolResultMessage;
+export type MessageRole = Message['role'];
+
+export function emptyUsage(): Usage {
+  return { input: 0, output: 0, reasoning: 0, cacheRead: 0, totalTokens: 0 };
+}
+
+/** The plain text of a user or assistant message (text parts joined; thinking and tool calls excluded). */
+export function messageText(message: Message): string {
+  if (message.role === 'system') return message.content;
+  if (typeof message.content === 'string') return message.content;
+  let out = '';
+  for (const part of message.content) if (part.type === 'text') out += part.text;
+  return out;
+}
+
+/** The reasoning text of an assistant message (thinking parts joined). */
+export function messageThinking(message: Message): string {
+  if (message.role !== 'assistant') return '';
+  let out = '';
+  for (const part of message.content) if (part.type === 'thinking') out += part.thinking;
+  return out;
+}

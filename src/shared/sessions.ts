@@ -1,0 +1,37 @@
+// Session shapes shared by main and renderer.
+import type { Message } from './messages.js';
+
+/** What the sidebar needs; never carries messages. Listed newest activity (`updatedAt`) first. */
+export interface SessionSummary {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Stored messages, the system message included. */
+  messageCount: number;
+  model: string;
+  /** True while a run of this session is in progress (possibly in the background). */
+  isStreaming: boolean;
+}
+
+/** Pending queued input of a running session, in drain order. */
+export interface QueueState {
+  steering: string[];
+  followUp: string[];
+}
+
+/** A run still in progress when the session was fetched; later events have `seq` greater than `seq`. */
+export interface ActiveRunSnapshot {
+  runId: string;
+  seq: number;
+  /** Messages of this run so far (not yet committed), the streaming partial last. */
+  messages: Message[];
+  queue: QueueState;
+}
+
+/** A whole session: every stored message in order, the system message first. */
+export interface SessionDetail extends SessionSummary {
+  systemPrompt: string;
+  messages: Message[];
+  activeRun?: ActiveRunSnapshot;
+}
