@@ -1,6 +1,19 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY } from './src/main/security/content-security-policy';
+
+/** Adds the strict CSP to the built page (the dev server needs inline HMR scripts, so it gets none). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'tiny-agent-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 export default defineConfig({
   main: {
@@ -24,6 +37,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [react(), contentSecurityPolicy()],
   },
 });

@@ -1,0 +1,131 @@
+// The composition root of main: settings, sessions and the IPC router, independent of Electron so the same
+// core runs inside Electron (src/main/index.ts) and inside the end-to-end harness (test/e2e/launch.ts).
+import { AppError } from '../shared/errors.js';
+import type { SessionEventEnvelope } from '../shared/events.js';
+import { listModels, testConnection } from './llm/index.js';
+import { createRouter, type InvokeHandlers, type Router } from './ipc/router.js';
+import { mainStrings } from './i18n.js';
+import { createLogger, type Logger } from './log.js';
+import { isSafeExternalUrl } from './security/external-links.js';
+import { SessionService } from './sessions/index.js';
+import type { SecretBox } from './settings/secret-box.js';
+import { SettingsService } from './settings/settings-service.js';
+
+export interface AppCoreOptions {
+  /** Where settings and sessions live (TINY_AGENT_DATA_DIR or Electron's userData). */
+  dataDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The OS locale, e.g. 'zh-CN'. */
+  systemLocale: string;
+  secrets: SecretBox;
+  /** Delivers session events to the renderer, in order. */
+  emit: (envelope: SessionEventEnvelope) => void;
+  /** Opens an already-vetted http(s)/mailto URL outside the app. */
+  openExternal: (url: string) => Promise<void>;
+  /** Where redacted log lines go (default stderr). */
+  writeLog?: (line: string) => void;
+}
+
+export interface AppCore {
+  router: Router;
+  settings: SettingsService;
+  sessions: SessionService;
+  log: Logger;
+  /** Stops running answers and waits until every committed run is on disk. */
+  dispose(): Promise<void>;
+}
+
+/** Builds main's services and the router over them. */
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  let settings: SettingsService | undefined;
+  const log = createLogger(() => {
+    const key = settings?.resolveModel().apiKey;
+    const envKey = options.env.OPENAI_API_KEY;
+    return [key, envKey].filter((k): k is string => Boolean(k));
+  }, options.writeLog);
+  settings = await SettingsService.open({
+    dataDir: options.dataDir,
+    env: options.env,
+    secrets: options.secrets,
+    systemLocale: options.systemLocale,
+    log: (message) => log.info(message),
+  });
+  const current = settings;
+  const strings = () => mainStrings(current.locale());
+  const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
+
+  const sessions = await SessionService.open({
+    dataDir: options.dataDir,
+    emit: options.emit,
+    resolveModel: () => current.resolveModel(),
+    defaultSystemPrompt: () => current.customSystemPrompt() ?? strings().defaultSystemPrompt(),
+    messages: () => {
+      const s = strings();
+      return { sessionNotFound: s.sessionNotFound(), sessionBusy: s.sessionBusy(), emptyReply: s.emptyReply(), provider: s.provider };
+    },
+    maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
+    log,
+  });
+
+  const handlers: InvokeHandlers = {
+    listSessions: () => sessions.list(),
+    createSession: (req) => sessions.create(req),
+    getSession: ({ sessionId }) => sessions.get(sessionId),
+    renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
+    deleteSession: ({ sessionId }) => sessions.delete(sessionId),
+    send: ({ sessionId, text }) => sessions.send(sessionId, text),
+    regenerate: ({ sessionId }) => sessions.regenerate(sessionId),
+    steer: ({ sessionId, text }) => sessions.steer(sessionId, text),
+    followUp: ({ sessionId, text }) => sessions.followUp(sessionId, text),
+    abort: ({ sessionId }) => sessions.abort(sessionId),
+    peekQueue: ({ sessionId }) => sessions.peekQueue(sessionId),
+    clearQueue: ({ sessionId, which }) => sessions.clearQueue(sessionId, which),
+    getSettings: () => current.view(),
+    updateSettings: (patch) => current.update(patch),
+    listModels: async (probe) => {
+      const target = current.completeProbe(probe);
+      try {
+        return await listModels({ baseUrl: target.baseUrl, apiKey: target.apiKey });
+      } catch (error) {
+        throw providerFailure(error, strings().provider);
+      }
+    },
+    testConnection: async (probe) => {
+      const target = current.completeProbe(probe);
+      const result = await testConnection(target);
+      const s = strings();
+      if (!result.ok) return { ok: false, message: s.provider(result.code ?? 'unknown') + (result.message ? ` (${result.message})` : '') };
+      const count = result.modelCount ?? 0;
+      const message = result.modelFound === false && target.model ? s.connectionOkModelMissing(count, target.model) : s.connectionOk(count);
+      return { ok: true, message, modelCount: count };
+    },
+    openExternal: async ({ url }) => {
+      if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
+      await options.openExternal(url.trim());
+      return { opened: true };
+    },
+  };
+
+  const router = createRouter(
+    handlers,
+    () => {
+      const s = strings();
+      return { invalidInput: s.invalidInput, unknownChannel: s.unknownChannel, internal: s.internal };
+    },
+    (context, error) => log.error(context, error),
+  );
+
+  return {
+    router,
+    settings: current,
+    sessions,
+    log,
+    dispose: () => sessions.dispose(),
+  };
+}
+
+function providerFailure(error: unknown, words: (code: import('../shared/messages.js').ProviderErrorCode) => string): AppError {
+  const code = (error as { code?: import('../shared/messages.js').ProviderErrorCode }).code ?? 'unknown';
+  const detail = error instanceof Error ? error.message : '';
+  return new AppError('provider', `${words(code)}${detail ? ` (${detail})` : ''}`);
+}

@@ -1,0 +1,86 @@
+// Words main says to people (IPC errors, connection test results), in the user's language.
+import type { ProviderErrorCode } from '../shared/messages.js';
+import type { Locale } from '../shared/settings.js';
+
+export interface MainStrings {
+  invalidInput(detail: string): string;
+  unknownChannel(channel: string): string;
+  internal(): string;
+  sessionNotFound(): string;
+  sessionBusy(): string;
+  emptyReply(): string;
+  defaultSystemPrompt(): string;
+  provider(code: ProviderErrorCode): string;
+  connectionOk(modelCount: number): string;
+  connectionOkModelMissing(modelCount: number, model: string): string;
+  settingsNewerVersion(): string;
+  linkRefused(): string;
+}
+
+const zh: MainStrings = {
+  invalidInput: (detail) => `请求无效：${detail}`,
+  unknownChannel: (channel) => `未知的请求：${channel}`,
+  internal: () => '内部错误，请重试。',
+  sessionNotFound: () => '会话不存在',
+  sessionBusy: () => '该会话正在生成回复，请等待完成或先停止。',
+  emptyReply: () => '模型未返回有效回复，请稍后重试。',
+  defaultSystemPrompt: () => '你是 Tiny Agent，一个简洁、友好的 AI 助手。',
+  provider: (code) => PROVIDER_ZH[code],
+  connectionOk: (count) => `连接成功，可用模型 ${count} 个。`,
+  connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
+  settingsNewerVersion: () => '设置文件来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用。',
+  linkRefused: () => '只能打开 http、https 或 mailto 链接。',
+};
+
+const en: MainStrings = {
+  invalidInput: (detail) => `Invalid request: ${detail}`,
+  unknownChannel: (channel) => `Unknown request: ${channel}`,
+  internal: () => 'Internal error. Please try again.',
+  sessionNotFound: () => 'Session not found',
+  sessionBusy: () => 'This session is still answering. Wait for it to finish or stop it first.',
+  emptyReply: () => 'The model returned no reply. Please try again.',
+  defaultSystemPrompt: () => 'You are Tiny Agent, a concise and friendly AI assistant.',
+  provider: (code) => PROVIDER_EN[code],
+  connectionOk: (count) => `Connected. ${count} models available.`,
+  connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,
+  settingsNewerVersion: () => 'The settings file comes from a newer Tiny Agent and was left untouched. Please update the app.',
+  linkRefused: () => 'Only http, https and mailto links can be opened.',
+};
+
+const PROVIDER_ZH: Record<ProviderErrorCode, string> = {
+  auth: 'API 密钥无效或缺失。',
+  model_not_found: '模型不存在或接口地址有误。',
+  rate_limited: '请求过于频繁，已被限流，请稍后再试。',
+  server_error: '模型服务出错，请稍后重试。',
+  unreachable: '无法连接到模型服务，请检查地址和网络。',
+  timeout: '模型服务响应超时。',
+  interrupted: '连接在回答完成前中断。',
+  bad_response: '模型服务返回了无法识别的数据。',
+  empty_reply: '模型未返回有效回复，请稍后重试。',
+  aborted: '已停止生成。',
+  unknown: '模型服务暂时不可用，请稍后重试。',
+};
+
+const PROVIDER_EN: Record<ProviderErrorCode, string> = {
+  auth: 'The API key is invalid or missing.',
+  model_not_found: 'Unknown model or wrong endpoint address.',
+  rate_limited: 'Rate limited by the provider. Please try again later.',
+  server_error: 'The model service had an error. Please try again.',
+  unreachable: 'Cannot reach the model service. Check the address and your network.',
+  timeout: 'The model service did not respond in time.',
+  interrupted: 'The connection dropped before the answer finished.',
+  bad_response: 'The model service sent a response that could not be read.',
+  empty_reply: 'The model returned no reply. Please try again.',
+  aborted: 'Stopped.',
+  unknown: 'The model service is unavailable. Please try again later.',
+};
+
+/** The strings of `locale`. */
+export function mainStrings(locale: Locale): MainStrings {
+  return locale === 'zh-CN' ? zh : en;
+}
+
+/** Chinese for any zh* system locale, English otherwise. */
+export function localeFromSystem(systemLocale: string): Locale {
+  return systemLocale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}

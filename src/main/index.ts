@@ -1,0 +1,104 @@
+// Electron glue: app lifecycle, the secure main window, and the IPC binding. Everything else lives in app-core.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebContents } from 'electron';
+import { SESSION_EVENT_CHANNEL } from '../shared/ipc.js';
+import { createAppCore, type AppCore } from './app-core.js';
+import { isSafeExternalUrl } from './security/external-links.js';
+import { secureWebPreferences } from './window-options.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const preloadPath = join(here, '../preload/index.cjs');
+const rendererUrl = process.env.ELECTRON_RENDERER_URL;
+const rendererFile = join(here, '../renderer/index.html');
+
+let core: AppCore | undefined;
+
+app.enableSandbox();
+
+/** Is `url` the app's own page (dev server or the built file)? */
+function isAppUrl(url: string): boolean {
+  if (rendererUrl) return url.startsWith(rendererUrl);
+  return url.startsWith('file://') && decodeURIComponent(new URL(url).pathname).endsWith('/renderer/index.html');
+}
+
+function hardenContents(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1180,
+    height: 800,
+    minWidth: 360,
+    minHeight: 480,
+    show: false,
+    title: 'Tiny Agent',
+    webPreferences: secureWebPreferences(preloadPath),
+  });
+  hardenContents(window.webContents);
+  window.once('ready-to-show', () => window.show());
+  if (rendererUrl) void window.loadURL(rendererUrl);
+  else void window.loadFile(rendererFile);
+  return window;
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  // The app uses no camera, microphone, geolocation, notifications or any other permission.
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+
+  core = await createAppCore({
+    dataDir: process.env.TINY_AGENT_DATA_DIR || app.getPath('userData'),
+    env: process.env,
+    systemLocale: app.getLocale(),
+    secrets: safeStorage,
+    emit: (envelope) => {
+      for (const window of BrowserWindow.getAllWindows()) {
+        if (!window.isDestroyed()) window.webContents.send(SESSION_EVENT_CHANNEL, envelope);
+      }
+    },
+    openExternal: (url) => shell.openExternal(url),
+  });
+  for (const channel of core.router.channels) {
+    ipcMain.handle(channel, (event, payload: unknown) => {
+      // Only our own page may call main.
+      const frameUrl = event.senderFrame?.url ?? '';
+      if (!isAppUrl(frameUrl)) return { ok: false, error: { code: 'invalid_input', message: 'Unknown sender' } };
+      return core!.router.handle(channel, payload);
+    });
+  }
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+}
+
+app.on('web-contents-created', (_event, contents) => hardenContents(contents));
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+let quitting = false;
+app.on('before-quit', (event) => {
+  if (quitting || !core) return;
+  // Let running answers stop and committed runs finish flushing before the process exits.
+  event.preventDefault();
+  quitting = true;
+  void core.dispose().finally(() => app.quit());
+});
+
+void start().catch((error: unknown) => {
+  console.error('[tiny-agent] failed to start', error);
+  app.exit(1);
+});

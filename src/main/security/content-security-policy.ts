@@ -1,0 +1,14 @@
+// The renderer's Content-Security-Policy: no remote anything, no inline or eval'd script. Inline styles are
+// allowed because React and the virtualized lists position rows with style attributes; model HTML never carries
+// styles (the sanitizer strips them).
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+].join('; ');

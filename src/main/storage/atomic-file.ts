@@ -1,0 +1,45 @@
+// Whole-file writes that a crash can never leave half-written: temp file, fsync, rename, fsync the folder.
+import { constants, promises as fs } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Replaces `path` with `data` atomically; on failure the old file is untouched. */
+export async function writeFileAtomic(path: string, data: string): Promise<void> {
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const handle = await fs.open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(data, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(temp, path);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await syncDirectory(dirname(path));
+}
+
+/** Makes a rename or create in `dir` durable. A no-op where directories cannot be opened (Windows). */
+export async function syncDirectory(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    // Directory fsync is unsupported on some platforms; the rename itself is still atomic there.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Reads a file, or `undefined` when it does not exist. */
+export async function readFileIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

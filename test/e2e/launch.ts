@@ -1,0 +1,165 @@
+// Starts Tiny Agent for an end-to-end spec and returns a Playwright Page.
+// Electron mode when the Electron binary exists; otherwise Chromium mode: the built renderer in Chromium, with
+// `window.api` injected before page scripts and bridged to the real main-process router running in this process.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import type { SessionEventEnvelope } from '../../src/shared/events.js';
+import { INVOKE_CHANNELS } from '../../src/shared/ipc.js';
+import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { testSecretBox } from '../fixtures/test-secret-box.js';
+import { serveDirectory } from './static-server.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface LaunchOptions {
+  /** The main process's environment (OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL, …). Nothing else leaks in. */
+  env?: Record<string, string>;
+  /** The data folder; pass the same one again to reopen the app. Default: a new temp folder. */
+  dataDir?: string;
+  /** The system locale the app sees. Default 'en-US'. */
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+}
+
+export interface LaunchedApp {
+  page: Page;
+  mode: 'electron' | 'chromium';
+  dataDir: string;
+  /** URLs main was asked to open in the system browser (Chromium mode records them instead of opening). */
+  openedExternally: string[];
+  /** Quits the app: running answers stop and committed history is flushed. */
+  close(): Promise<void>;
+}
+
+/** The Electron executable, found without `require('electron')` (which would try to download it). */
+export function electronBinary(): string | undefined {
+  const pathFile = join(ROOT, 'node_modules/electron/path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = join(ROOT, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchApp(opts: LaunchOptions = {}): Promise<LaunchedApp> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tiny-agent-e2e-'));
+  const binary = electronBinary();
+  return binary ? launchElectron(binary, dataDir, opts) : launchChromium(dataDir, opts);
+}
+
+async function launchElectron(executablePath: string, dataDir: string, opts: LaunchOptions): Promise<LaunchedApp> {
+  const app: ElectronApplication = await _electron.launch({
+    executablePath,
+    args: [join(ROOT, 'out/main/index.js'), `--lang=${opts.locale ?? 'en-US'}`],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env, TINY_AGENT_DATA_DIR: dataDir },
+    colorScheme: opts.colorScheme,
+  });
+  const page = await app.firstWindow();
+  if (opts.viewport) await page.setViewportSize(opts.viewport);
+  await page.waitForLoadState('domcontentloaded');
+  return { page, mode: 'electron', dataDir, openedExternally: [], close: () => app.close() };
+}
+
+async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<LaunchedApp> {
+  const rendererDir = join(ROOT, 'out/renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
+  const openedExternally: string[] = [];
+  let deliver: (envelope: SessionEventEnvelope) => void = () => {};
+  const core: AppCore = await createAppCore({
+    dataDir,
+    env: opts.env ?? {},
+    systemLocale: opts.locale ?? 'en-US',
+    secrets: testSecretBox,
+    emit: (envelope) => deliver(envelope),
+    openExternal: async (url) => {
+      openedExternally.push(url);
+    },
+  });
+  const server = await serveDirectory(rendererDir);
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    const context = await browser.newContext({
+      locale: opts.locale ?? 'en-US',
+      colorScheme: opts.colorScheme ?? 'light',
+      viewport: opts.viewport ?? { width: 1180, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.exposeBinding('__tinyAgentInvoke', (_source, channel: string, payload: unknown) => core.router.handle(channel, payload));
+    await page.addInitScript(installApiBridge, { channels: INVOKE_CHANNELS });
+    deliver = createEventPump(page);
+    await page.goto(server.url);
+    const opened = browser;
+    return {
+      page,
+      mode: 'chromium',
+      dataDir,
+      openedExternally,
+      async close() {
+        deliver = () => {};
+        await core.dispose();
+        await opened.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await core.dispose();
+    await browser?.close();
+    await server.close();
+    throw error;
+  }
+}
+
+/** Runs in the page before its scripts: builds `window.api` from the contract, like the preload does. */
+function installApiBridge({ channels }: { channels: Record<string, string> }): void {
+  type Listener = (envelope: unknown) => void;
+  const listeners = new Set<Listener>();
+  const invoke = (window as unknown as { __tinyAgentInvoke: (channel: string, payload: unknown) => Promise<unknown> }).__tinyAgentInvoke;
+  const api: Record<string, unknown> = {};
+  for (const [method, channel] of Object.entries(channels)) api[method] = (request?: unknown) => invoke(channel, request);
+  api.onSessionEvent = (listener: Listener) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  Object.defineProperty(window, '__tinyAgentDeliver', {
+    value: (envelopes: unknown[]) => {
+      for (const envelope of envelopes) for (const listener of listeners) listener(envelope);
+    },
+  });
+  Object.defineProperty(window, 'api', { value: Object.freeze(api), enumerable: true });
+}
+
+/** Pushes main's events into the page in order, batching those emitted in the same tick into one evaluate. */
+function createEventPump(page: Page): (envelope: SessionEventEnvelope) => void {
+  let batch: SessionEventEnvelope[] = [];
+  let chain = Promise.resolve();
+  const flush = () => {
+    const envelopes = batch;
+    batch = [];
+    chain = chain
+      .then(() => page.evaluate((items) => (window as unknown as { __tinyAgentDeliver(e: unknown[]): void }).__tinyAgentDeliver(items), envelopes))
+      .catch(() => {});
+  };
+  return (envelope) => {
+    if (batch.length === 0) setImmediate(flush);
+    batch.push(envelope);
+  };
+}
