@@ -1,0 +1,22 @@
+// `finish_reason` → stop reason. Unknown values (e.g. `content_filter`) are failures that name the raw value.
+import type { ProviderError } from './errors.js';
+
+/** A stop reason for a known finish reason, or the failure to report for an unknown one. */
+export type FinishOutcome = { stopReason: 'stop' | 'length' | 'toolUse' } | { error: ProviderError };
+
+/** Maps a provider finish reason. Pure. */
+export function mapFinishReason(reason: string | null): FinishOutcome {
+  switch (reason) {
+    case null:
+    case 'stop':
+    case 'end':
+      return { stopReason: 'stop' };
+    case 'length':
+      return { stopReason: 'length' };
+    case 'tool_calls':
+    case 'function_call':
+      return { stopReason: 'toolUse' };
+    default:
+      return { error: { code: 'bad_response', message: `Provider finish_reason: ${reason}` } };
+  }
+}

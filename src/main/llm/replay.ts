@@ -1,0 +1,106 @@
+// Transcript → Chat Completions request messages. Assistant messages that ended in error or were aborted are
+// dropped (the agent already skips them; this keeps the request valid regardless), and tool calls/results are
+// kept paired, because providers reject a `tool_calls` message without its `tool` answers and vice versa.
+// Reasoning (thinking parts) is never sent back: DeepSeek answers HTTP 400 when `reasoning_content` appears in
+// input messages, and other providers ignore it; the model only needs the answers themselves.
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../../shared/messages.js';
+import type { LlmToolSpec } from '../agent/types.js';
+
+/** The `tool` message text for a result with no text parts. */
+export const NO_TOOL_OUTPUT = '(no tool output)';
+/** The synthetic answer to a tool call the transcript has no result for. */
+export const NO_RESULT_PROVIDED = 'No result provided';
+
+/** Converts a transcript to OpenAI chat messages, in order. Pure; never throws. */
+export function toOpenAIMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  // Ids of the last assistant message's tool calls that still await a `tool` message.
+  let open: Array<{ id: string; name: string }> = [];
+  const closeOpenCalls = (): void => {
+    for (const call of open) out.push({ role: 'tool', tool_call_id: call.id, content: NO_RESULT_PROVIDED });
+    open = [];
+  };
+
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        closeOpenCalls();
+        out.push({ role: 'system', content: message.content });
+        break;
+      case 'user':
+        closeOpenCalls();
+        out.push(userMessage(message));
+        break;
+      case 'assistant': {
+        if (message.stopReason === 'error' || message.stopReason === 'aborted') break;
+        closeOpenCalls();
+        const converted = assistantMessage(message);
+        if (!converted) break;
+        out.push(converted);
+        open = (converted.tool_calls ?? []).map((c) => ({ id: c.id, name: c.type === 'function' ? c.function.name : '' }));
+        break;
+      }
+      case 'toolResult': {
+        const index = open.findIndex((c) => c.id === message.toolCallId);
+        if (index < 0) break; // its call was dropped (errored assistant) or answered already
+        open.splice(index, 1);
+        out.push({ role: 'tool', tool_call_id: message.toolCallId, content: toolResultText(message) });
+        break;
+      }
+    }
+  }
+  closeOpenCalls();
+  return out;
+}
+
+/** Declared tools → the request's `tools` field. */
+export function toOpenAITools(tools: readonly LlmToolSpec[]): ChatCompletionFunctionTool[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  }));
+}
+
+function userMessage(message: UserMessage): ChatCompletionMessageParam {
+  if (typeof message.content === 'string') return { role: 'user', content: message.content };
+  // Text-only content goes as a plain string: several OpenAI-compatible servers reject content arrays.
+  if (message.content.every((p) => p.type === 'text')) {
+    return { role: 'user', content: message.content.map((p) => (p.type === 'text' ? p.text : '')).join('') };
+  }
+  const parts: ChatCompletionContentPart[] = message.content.map((p) =>
+    p.type === 'text'
+      ? { type: 'text', text: p.text }
+      : { type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } },
+  );
+  return { role: 'user', content: parts };
+}
+
+function assistantMessage(message: AssistantMessage): ChatCompletionAssistantMessageParam | undefined {
+  let text = '';
+  const toolCalls: NonNullable<ChatCompletionAssistantMessageParam['tool_calls']> = [];
+  for (const part of message.content) {
+    if (part.type === 'text') {
+      if (part.text.trim() !== '') text += part.text;
+    } else if (part.type === 'toolCall') {
+      toolCalls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: JSON.stringify(part.arguments ?? {}) } });
+    }
+  }
+  if (text === '' && toolCalls.length === 0) return undefined;
+  const converted: ChatCompletionAssistantMessageParam = { role: 'assistant', content: text === '' ? null : text };
+  if (toolCalls.length > 0) converted.tool_calls = toolCalls;
+  return converted;
+}
+
+function toolResultText(message: ToolResultMessage): string {
+  const text = message.content
+    .filter((p) => p.type === 'text')
+    .map((p) => (p.type === 'text' ? p.text : ''))
+    .join('\n');
+  return text === '' ? NO_TOOL_OUTPUT : text;
+}
