@@ -1,0 +1,47 @@
+// The app shell: sidebar and main pane (header, conversation, banner, queue, composer), settings, shortcuts,
+// and the locale and theme every part renders with.
+import type { JSX } from 'react';
+import { Composer } from './components/Composer';
+import { Conversation } from './components/Conversation';
+import { ErrorBanner } from './components/ErrorBanner';
+import { Header } from './components/Header';
+import { QueueStrip } from './components/QueueStrip';
+import { SettingsDialog } from './components/SettingsDialog';
+import { SetupHint } from './components/SetupHint';
+import { Sidebar } from './components/Sidebar';
+import { StatusNotice } from './components/StatusNotice';
+import { NARROW_QUERY, useMediaQuery } from './hooks/useMediaQuery';
+import { useShortcuts } from './hooks/useShortcuts';
+import { useDocumentTheme } from './hooks/useTheme';
+import { LocaleContext } from './i18n';
+import { useAppState } from './store/appState';
+
+export function App(): JSX.Element {
+  const locale = useAppState((s) => s.locale);
+  const theme = useAppState((s) => s.theme);
+  const settingsOpen = useAppState((s) => s.settingsOpen);
+  const narrow = useMediaQuery(NARROW_QUERY);
+  useDocumentTheme(theme, locale);
+  useShortcuts();
+  return (
+    <LocaleContext.Provider value={locale}>
+      <div className={narrow ? 'app narrow' : 'app'}>
+        <Sidebar narrow={narrow} />
+        <main className="main">
+          <Header narrow={narrow} />
+          <div className="conversation">
+            <Conversation />
+          </div>
+          <div className="main-bottom">
+            <ErrorBanner />
+            <SetupHint />
+            <QueueStrip />
+            <Composer />
+          </div>
+        </main>
+        {settingsOpen && <SettingsDialog />}
+        <StatusNotice />
+      </div>
+    </LocaleContext.Provider>
+  );
+}

@@ -1,0 +1,108 @@
+// The message box. Idle: Enter sends, Shift+Enter adds a line. While the open session answers: Enter steers the
+// answer, Alt+Enter queues a follow-up, Escape stops. Enter never acts during IME composition. Locked while a
+// session operation is in flight.
+import { useEffect, useLayoutEffect, useRef, type JSX, type KeyboardEvent } from 'react';
+import { LIMITS } from '../../../shared/ipc';
+import { useT } from '../i18n';
+import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
+import { SendIcon, StopIcon } from './icons';
+
+/** Height in pixels the box grows to before it scrolls. */
+const MAX_HEIGHT = 240;
+
+const selectDraft = (s: AppState): string => s.drafts[selectCurrentKey(s)] ?? '';
+
+export function Composer(): JSX.Element {
+  const t = useT();
+  const key = useAppState(selectCurrentKey);
+  const text = useAppState(selectDraft);
+  const isTyping = useAppState((s) => s.isTyping);
+  const locked = useAppState((s) => s.isSessionLoading);
+  const setDraft = useAppState((s) => s.setDraft);
+  const send = useAppState((s) => s.send);
+  const steer = useAppState((s) => s.steer);
+  const followUp = useAppState((s) => s.followUp);
+  const stop = useAppState((s) => s.stop);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const composing = useRef(false);
+  const hasText = text.trim().length > 0;
+
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${Math.min(box.scrollHeight, MAX_HEIGHT)}px`;
+  }, [text]);
+
+  // A newly opened session, or the end of a lock, puts the cursor back here.
+  useEffect(() => {
+    if (!locked) ref.current?.focus();
+  }, [key, locked]);
+
+  const submit = (asFollowUp: boolean) => {
+    if (!hasText) return;
+    if (!isTyping) void send(text);
+    else if (asFollowUp) void followUp(text);
+    else void steer(text);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter') {
+      if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229 || event.shiftKey) return;
+      event.preventDefault();
+      submit(event.altKey);
+    } else if (event.key === 'Escape' && isTyping) {
+      event.preventDefault();
+      void stop();
+    }
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(false);
+      }}
+    >
+      <textarea
+        ref={ref}
+        className="composer-input"
+        data-testid="composer-input"
+        aria-label={t('composer.label')}
+        placeholder={isTyping ? t('composer.placeholderStreaming') : t('composer.placeholder')}
+        rows={1}
+        maxLength={LIMITS.maxMessageChars}
+        value={text}
+        disabled={locked}
+        onChange={(event) => setDraft(key, event.target.value)}
+        onKeyDown={onKeyDown}
+        onCompositionStart={() => (composing.current = true)}
+        onCompositionEnd={() => (composing.current = false)}
+      />
+      <div className="composer-actions">
+        {isTyping ? (
+          <>
+            {hasText && (
+              <>
+                <button type="button" className="button" data-testid="steer" title={t('composer.steer')} aria-label={t('composer.steer')} disabled={locked} onClick={() => submit(false)}>
+                  {t('composer.steerShort')}
+                </button>
+                <button type="button" className="button" data-testid="follow-up" title={t('composer.followUp')} aria-label={t('composer.followUp')} disabled={locked} onClick={() => submit(true)}>
+                  {t('composer.followUpShort')}
+                </button>
+              </>
+            )}
+            <button type="button" className="icon-button round danger" data-testid="stop" aria-label={t('composer.stop')} title={t('composer.stop')} onClick={() => void stop()}>
+              <StopIcon />
+            </button>
+          </>
+        ) : (
+          <button type="submit" className="icon-button round primary" data-testid="send" aria-label={t('composer.send')} title={t('composer.send')} disabled={locked || !hasText}>
+            <SendIcon />
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

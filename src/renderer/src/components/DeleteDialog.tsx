@@ -1,0 +1,30 @@
+// Asks before deleting a session; a running answer is stopped by main when it is deleted.
+import type { JSX } from 'react';
+import type { SessionSummary } from '../../../shared/sessions';
+import { useT } from '../i18n';
+import { useAppState } from '../store/appState';
+import { Dialog } from './Dialog';
+
+export function DeleteDialog({ summary, onClose }: { summary: SessionSummary; onClose: () => void }): JSX.Element {
+  const t = useT();
+  const deleteSession = useAppState((s) => s.deleteSession);
+  const locked = useAppState((s) => s.isSessionLoading);
+  const confirm = async () => {
+    await deleteSession(summary.id);
+    onClose();
+  };
+  return (
+    <Dialog title={t('delete.title')} onClose={onClose} testId="delete-dialog">
+      <p>{t('delete.body', { name: summary.name || t('session.untitled') })}</p>
+      {summary.isStreaming && <p>{t('delete.streaming')}</p>}
+      <div className="dialog-actions">
+        <button type="button" className="button" data-autofocus onClick={onClose}>
+          {t('dialog.cancel')}
+        </button>
+        <button type="button" className="button danger" data-testid="confirm-delete" disabled={locked} onClick={() => void confirm()}>
+          {t('delete.confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+// A modal dialog: labelled by its title, focus moved inside and kept there, Escape or the backdrop closes it,
+// focus returns to where it was.
+import { useEffect, useId, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Extra class for sizing (e.g. the wider settings dialog). */
+  className?: string;
+  testId?: string;
+}
+
+export function Dialog({ title, onClose, children, className, testId }: DialogProps): JSX.Element {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = ref.current;
+    const first = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? root)?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={className ? `dialog ${className}` : 'dialog'}
+        data-testid={testId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="dialog-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The open session's error: a localized cause, main's message as detail, retry (sends the unsent text again) and dismiss.
+import type { JSX } from 'react';
+import { allStrings, useT, type StringKey } from '../i18n';
+import { selectCurrentError, useAppState, type BannerCode } from '../store/appState';
+import { CloseIcon } from './icons';
+
+/** A code main sends that this build does not know still gets words. */
+function causeKey(code: BannerCode): StringKey {
+  const key = `error.code.${code}` as const;
+  return key in allStrings.en ? key : 'error.code.unknown';
+}
+
+export function ErrorBanner(): JSX.Element | null {
+  const t = useT();
+  const error = useAppState(selectCurrentError);
+  const retry = useAppState((s) => s.retry);
+  const dismiss = useAppState((s) => s.dismissError);
+  const locked = useAppState((s) => s.isSessionLoading || s.isTyping);
+  if (!error) return null;
+  const cause = t(causeKey(error.code));
+  return (
+    <div className="error-banner" role="alert" data-testid="error-banner" data-code={error.code}>
+      <div className="error-text">
+        <strong className="error-cause">{cause}</strong>
+        {error.message && error.message !== cause && (
+          <span className="error-detail" data-testid="error-detail">
+            {error.message}
+          </span>
+        )}
+        {error.retry === 'send' && <span className="error-restored">{t('error.restored')}</span>}
+      </div>
+      {error.retry && (
+        <button type="button" className="button" data-testid="error-retry" disabled={locked} onClick={() => void retry()}>
+          {t('error.retry')}
+        </button>
+      )}
+      <button type="button" className="icon-button" data-testid="error-dismiss" aria-label={t('error.dismiss')} title={t('error.dismiss')} onClick={dismiss}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// The main pane's header: sidebar toggle, the open session's title, an "answering" status, settings.
+import type { JSX } from 'react';
+import { useT } from '../i18n';
+import { useAppState } from '../store/appState';
+import { GearIcon, SidebarIcon } from './icons';
+
+export function Header({ narrow }: { narrow: boolean }): JSX.Element {
+  const t = useT();
+  const name = useAppState((s) => s.currentSession.name);
+  const isDraft = useAppState((s) => s.currentSession.id === null);
+  const isTyping = useAppState((s) => s.isTyping);
+  const sidebarShown = useAppState((s) => (narrow ? s.drawerOpen : !s.sidebarCollapsed));
+  const toggleSidebar = useAppState((s) => s.toggleSidebar);
+  const setSettingsOpen = useAppState((s) => s.setSettingsOpen);
+  const title = isDraft ? t('session.newChat') : name || t('session.untitled');
+  const toggleLabel = sidebarShown ? t('header.hideSidebar') : t('header.showSidebar');
+  return (
+    <header className="main-header">
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="sidebar-toggle"
+        aria-label={toggleLabel}
+        title={toggleLabel}
+        aria-expanded={sidebarShown}
+        aria-controls={sidebarShown ? 'sidebar' : undefined}
+        onClick={() => toggleSidebar(narrow)}
+      >
+        <SidebarIcon />
+      </button>
+      <h1 className="session-title" data-testid="session-title" title={title}>
+        {title}
+      </h1>
+      {isTyping && (
+        <span className="answering" role="status">
+          {t('header.answering')}
+        </span>
+      )}
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="settings-open"
+        aria-label={t('header.settings')}
+        title={t('header.settings')}
+        aria-haspopup="dialog"
+        onClick={() => setSettingsOpen(true)}
+      >
+        <GearIcon />
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+// One sidebar row: opens the session on click; rename and delete actions; a dot while it answers.
+import { memo, type JSX } from 'react';
+import type { SessionSummary } from '../../../shared/sessions';
+import { useT } from '../i18n';
+import { PencilIcon, TrashIcon } from './icons';
+import { RenameInput } from './RenameInput';
+
+interface SessionItemProps {
+  summary: SessionSummary;
+  active: boolean;
+  /** Sidebar locked while a session operation is in flight. */
+  locked: boolean;
+  renaming: boolean;
+  /** Position among all (filtered) rows, for assistive technology: only visible rows exist in the DOM. */
+  position: number;
+  total: number;
+  /** Offset of the row in the virtual list, in pixels. */
+  top: number;
+  onOpen: (id: string) => void;
+  onStartRename: (id: string) => void;
+  onRename: (id: string, name: string) => void;
+  onCancelRename: () => void;
+  onDelete: (id: string) => void;
+}
+
+export const SessionItem = memo(function SessionItem(props: SessionItemProps): JSX.Element {
+  const { summary, active, locked, renaming, position, total, top } = props;
+  const t = useT();
+  const name = summary.name || t('session.untitled');
+  return (
+    <div
+      role="listitem"
+      className={active ? 'session-item active' : 'session-item'}
+      data-testid="session-item"
+      data-session-id={summary.id}
+      aria-current={active ? 'true' : undefined}
+      aria-posinset={position}
+      aria-setsize={total}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={renaming || locked ? undefined : () => props.onOpen(summary.id)}
+    >
+      {renaming ? (
+        <RenameInput
+          initial={summary.name}
+          label={t('sidebar.renameInput', { name })}
+          onSave={(value) => props.onRename(summary.id, value)}
+          onCancel={props.onCancelRename}
+        />
+      ) : (
+        <button type="button" className="session-open" disabled={locked} title={name}>
+          <span className="session-name">{name}</span>
+        </button>
+      )}
+      {summary.isStreaming && (
+        <span className="streaming-dot" role="img" aria-label={t('sidebar.streaming')} data-testid="session-streaming" />
+      )}
+      {!renaming && (
+        <span className="session-actions" onClick={(event) => event.stopPropagation()}>
+          <button
+            type="button"
+            className="icon-button"
+            data-testid="session-rename"
+            aria-label={t('sidebar.rename', { name })}
+            title={t('sidebar.rename', { name })}
+            disabled={locked}
+            onClick={() => props.onStartRename(summary.id)}
+          >
+            <PencilIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            data-testid="session-delete"
+            aria-label={t('sidebar.delete', { name })}
+            title={t('sidebar.delete', { name })}
+            disabled={locked}
+            onClick={() => props.onDelete(summary.id)}
+          >
+            <TrashIcon />
+          </button>
+        </span>
+      )}
+    </div>
+  );
+});

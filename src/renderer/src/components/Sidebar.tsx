@@ -1,0 +1,62 @@
+// The conversation sidebar: new chat, title filter, the session list. Collapsible on wide windows, an overlay
+// drawer on narrow ones; locked while a session operation is in flight.
+import type { JSX, KeyboardEvent } from 'react';
+import { useT } from '../i18n';
+import { useAppState } from '../store/appState';
+import { CloseIcon, PlusIcon } from './icons';
+import { SessionList } from './SessionList';
+
+export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
+  const t = useT();
+  const collapsed = useAppState((s) => s.sidebarCollapsed);
+  const drawerOpen = useAppState((s) => s.drawerOpen);
+  const locked = useAppState((s) => s.isSessionLoading);
+  const filter = useAppState((s) => s.filter);
+  const setFilter = useAppState((s) => s.setFilter);
+  const newChat = useAppState((s) => s.newChat);
+  const closeDrawer = useAppState((s) => s.closeDrawer);
+
+  if (narrow ? !drawerOpen : collapsed) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (narrow && event.key === 'Escape' && !event.defaultPrevented) {
+      event.preventDefault();
+      closeDrawer();
+    }
+  };
+
+  return (
+    <>
+      {narrow && <div className="drawer-backdrop" onClick={closeDrawer} />}
+      <nav
+        id="sidebar"
+        className={narrow ? 'sidebar drawer' : 'sidebar'}
+        aria-label={t('sidebar.label')}
+        aria-busy={locked}
+        onKeyDown={onKeyDown}
+      >
+        <div className="sidebar-top">
+          <button type="button" className="button primary new-chat" data-testid="new-session" aria-label={t('sidebar.newChat')} disabled={locked} onClick={newChat}>
+            <PlusIcon />
+            <span>{t('sidebar.newChat')}</span>
+          </button>
+          {narrow && (
+            <button type="button" className="icon-button" aria-label={t('sidebar.closeDrawer')} onClick={closeDrawer}>
+              <CloseIcon />
+            </button>
+          )}
+        </div>
+        <input
+          type="search"
+          className="sidebar-filter"
+          data-testid="session-filter"
+          aria-label={t('sidebar.filter')}
+          placeholder={t('sidebar.filterPlaceholder')}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        <SessionList />
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+// Renderer entry: styles, the React root, and the store's first load (settings, sessions, event subscription).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { useAppState } from './store/appState';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/sidebar.css';
+import './styles/composer.css';
+import './styles/dialog.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+void useAppState.getState().init();

@@ -1,0 +1,213 @@
+// The open conversation as the view sees it: committed messages plus the live run, and pure functions that apply
+// one session event to it. Message objects are replaced only when that message changes, and the visible array is
+// a new array only when one of its elements changed — rows are memoized on message identity.
+import type { SessionEvent } from '../../../shared/events';
+import {
+  messageText,
+  type AssistantMessage,
+  type Message,
+  type TextPart,
+  type ThinkingPart,
+  type ToolCallPart,
+  type UserMessage,
+} from '../../../shared/messages';
+import type { SessionDetail } from '../../../shared/sessions';
+
+/** Key of the draft new chat (not yet created in main) for per-session UI state. */
+export const DRAFT_KEY = 'draft';
+
+/** A run whose messages are shown but not committed yet. */
+export interface LiveRun {
+  /** Null until main names the run (the invoke answered, or `run_start` arrived first). */
+  runId: string | null;
+  /** What started it, so a failure offers the right retry. */
+  kind: 'send' | 'regenerate';
+  /** `committed.slice(0, base)` is shown before the run (a regenerate hides the answer it replaces). */
+  base: number;
+  messages: readonly Message[];
+  /** Index in `messages` of the assistant message receiving deltas, or -1. */
+  streamingIndex: number;
+  /** Text of the user message shown before main echoes it as `message_start`; the echo is not shown twice. */
+  echoText: string | null;
+  /** The user's text of this run, offered back if the run ends with nothing committed and no error event. */
+  userText: string;
+}
+
+/** The open session (or the draft new chat) and what the conversation view shows of it. */
+export interface OpenSession {
+  /** Stored session id; null for the draft new chat, created in main on first send. */
+  id: string | null;
+  name: string;
+  /** Stored messages, the system message included. */
+  committed: readonly Message[];
+  run: LiveRun | null;
+  /** Visible messages (no system): committed up to the run's base, then the run's. */
+  messages: readonly Message[];
+  /** Index in `messages` of the streaming assistant message, or -1. */
+  streamingIndex: number;
+  /** `seq` of the last event applied to this view; older or repeated events are ignored. */
+  lastSeq: number;
+}
+
+export function sessionKey(session: Pick<OpenSession, 'id'>): string {
+  return session.id ?? DRAFT_KEY;
+}
+
+export function draftSession(): OpenSession {
+  return { id: null, name: '', committed: [], run: null, messages: [], streamingIndex: -1, lastSeq: -Infinity };
+}
+
+/** The view of a fetched session; a run in progress is taken from its snapshot, later events continue it. */
+export function sessionFromDetail(detail: SessionDetail): OpenSession {
+  const active = detail.activeRun;
+  const run: LiveRun | null = active
+    ? {
+        runId: active.runId,
+        kind: 'send',
+        base: detail.messages.length,
+        messages: active.messages,
+        streamingIndex: pendingIndex(active.messages),
+        echoText: null,
+        userText: firstUserText(active.messages),
+      }
+    : null;
+  return withView(
+    { id: detail.id, name: detail.name, committed: detail.messages, run, messages: [], streamingIndex: -1, lastSeq: active ? active.seq : -Infinity },
+  );
+}
+
+/** A run started by this window: the user's message is shown at once (`send`) or kept in place (`regenerate`). */
+export function startLocalRun(session: OpenSession, kind: LiveRun['kind'], text: string): OpenSession {
+  if (kind === 'send') {
+    const user: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
+    return withView({ ...session, run: { runId: null, kind, base: session.committed.length, messages: [user], streamingIndex: -1, echoText: text, userText: text } });
+  }
+  const at = lastUserIndex(session.committed);
+  const user = session.committed[at];
+  if (!user) return session;
+  const userText = messageText(user).trim();
+  return withView({ ...session, run: { runId: null, kind, base: at, messages: [user], streamingIndex: -1, echoText: userText, userText } });
+}
+
+export function dropRun(session: OpenSession): OpenSession {
+  return session.run ? withView({ ...session, run: null }) : session;
+}
+
+export function lastUserIndex(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'user') return i;
+  return -1;
+}
+
+/** Applies one event to the open session's view. Events that end a run are also handled by the store (banner, composer). */
+export function applyEvent(session: OpenSession, runId: string, seq: number, event: SessionEvent): OpenSession {
+  if (seq <= session.lastSeq) return session;
+  const next = reduce({ ...session, lastSeq: seq }, runId, event);
+  return next;
+}
+
+function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenSession {
+  switch (event.type) {
+    case 'run_start': {
+      const run = session.run;
+      if (run && (run.runId === null || run.runId === runId)) return { ...session, run: { ...run, runId } };
+      const fresh: LiveRun = { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: event.userText };
+      return withView({ ...session, run: fresh });
+    }
+    case 'message_start': {
+      const run = session.run ?? { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: '' };
+      const { message } = event;
+      if (message.role === 'user' && run.echoText !== null && messageText(message).trim() === run.echoText) {
+        return { ...session, run: { ...run, echoText: null } };
+      }
+      const messages = [...run.messages, message];
+      const streamingIndex = message.role === 'assistant' && message.stopReason === 'pending' ? messages.length - 1 : -1;
+      return withView({ ...session, run: { ...run, messages, streamingIndex, echoText: null } });
+    }
+    case 'delta':
+      return replaceStreaming(session, (message) => appendDelta(message, event.text, event.thinking), true);
+    case 'assistant_end':
+      return replaceStreaming(session, (message) => finishAssistant(message, event), false);
+    case 'saved': {
+      const { run } = session;
+      const committed = run ? [...session.committed.slice(0, run.base), ...run.messages] : session.committed;
+      return withView({ ...session, name: event.summary.name, committed, run: null });
+    }
+    case 'error':
+    case 'run_end':
+      return dropRun(session);
+    case 'queue':
+      return session;
+  }
+}
+
+/** Replaces only the streaming assistant message: one new object, one new array, everything else kept. */
+function replaceStreaming(
+  session: OpenSession,
+  update: (message: AssistantMessage) => AssistantMessage,
+  keepStreaming: boolean,
+): OpenSession {
+  const run = session.run;
+  const message = run?.messages[run.streamingIndex];
+  if (!run || message?.role !== 'assistant' || session.streamingIndex < 0) return session;
+  const updated = update(message);
+  const runMessages = run.messages.slice();
+  runMessages[run.streamingIndex] = updated;
+  const visible = session.messages.slice();
+  visible[session.streamingIndex] = updated;
+  return {
+    ...session,
+    run: { ...run, messages: runMessages, streamingIndex: keepStreaming ? run.streamingIndex : -1 },
+    messages: visible,
+    streamingIndex: keepStreaming ? session.streamingIndex : -1,
+  };
+}
+
+function appendDelta(message: AssistantMessage, text?: string, thinking?: string): AssistantMessage {
+  let content = message.content;
+  if (thinking) content = appendPart(content, { type: 'thinking', thinking });
+  if (text) content = appendPart(content, { type: 'text', text });
+  return content === message.content ? message : { ...message, content };
+}
+
+type AssistantPart = AssistantMessage['content'][number];
+
+/** Extends the last part when it has the same type, else starts a new part (reasoning and text may interleave). */
+function appendPart(content: readonly AssistantPart[], part: TextPart | ThinkingPart): AssistantPart[] {
+  const last = content[content.length - 1];
+  if (last?.type === 'text' && part.type === 'text') return [...content.slice(0, -1), { ...last, text: last.text + part.text }];
+  if (last?.type === 'thinking' && part.type === 'thinking') {
+    return [...content.slice(0, -1), { ...last, thinking: last.thinking + part.thinking }];
+  }
+  return [...content, part];
+}
+
+function finishAssistant(message: AssistantMessage, end: Extract<SessionEvent, { type: 'assistant_end' }>): AssistantMessage {
+  const toolCalls: ToolCallPart[] = end.toolCalls;
+  const done: AssistantMessage = { ...message, stopReason: end.stopReason, usage: end.usage, content: [...message.content, ...toolCalls] };
+  if (end.errorMessage !== undefined) done.errorMessage = end.errorMessage;
+  if (end.errorCode !== undefined) done.errorCode = end.errorCode;
+  return done;
+}
+
+/** Recomputes `messages` and `streamingIndex`, keeping the previous array when every element is the same object. */
+function withView(session: OpenSession): OpenSession {
+  const { run } = session;
+  const shown = run ? session.committed.slice(0, run.base) : session.committed;
+  const next: Message[] = shown.filter((m) => m.role !== 'system');
+  const offset = next.length;
+  if (run) next.push(...run.messages);
+  const streamingIndex = run && run.streamingIndex >= 0 ? offset + run.streamingIndex : -1;
+  const prev = session.messages;
+  const same = prev.length === next.length && prev.every((m, i) => m === next[i]);
+  return { ...session, messages: same ? prev : next, streamingIndex };
+}
+
+function pendingIndex(messages: readonly Message[]): number {
+  const last = messages[messages.length - 1];
+  return last?.role === 'assistant' && last.stopReason === 'pending' ? messages.length - 1 : -1;
+}
+
+function firstUserText(messages: readonly Message[]): string {
+  const user = messages.find((m) => m.role === 'user');
+  return user ? messageText(user) : '';
+}

@@ -1,0 +1,37 @@
+// Pure operations on the sidebar's session summaries, kept newest activity (`updatedAt`) first.
+// Each returns the same array when nothing changed, so the sidebar does not re-render for no reason.
+import type { SessionSummary } from '../../../shared/sessions';
+
+/** Newest activity first; ties keep their relative order. */
+export function sortSummaries(list: readonly SessionSummary[]): SessionSummary[] {
+  return [...list].sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** Replaces (or adds) `summary` and moves it to its place by `updatedAt`. */
+export function upsertSummary(list: readonly SessionSummary[], summary: SessionSummary): SessionSummary[] {
+  const rest = list.filter((s) => s.id !== summary.id);
+  const at = rest.findIndex((s) => s.updatedAt <= summary.updatedAt);
+  rest.splice(at === -1 ? rest.length : at, 0, summary);
+  return rest;
+}
+
+export function removeSummary(list: SessionSummary[], id: string): SessionSummary[] {
+  return list.some((s) => s.id === id) ? list.filter((s) => s.id !== id) : list;
+}
+
+/** Sets the background-run indicator of one session. */
+export function setStreaming(list: SessionSummary[], id: string, isStreaming: boolean): SessionSummary[] {
+  const index = list.findIndex((s) => s.id === id);
+  const current = list[index];
+  if (!current || current.isStreaming === isStreaming) return list;
+  const next = list.slice();
+  next[index] = { ...current, isStreaming };
+  return next;
+}
+
+/** Case-insensitive title match; an empty filter keeps everything (and the same array). */
+export function filterSummaries(list: SessionSummary[], filter: string, untitled: string): SessionSummary[] {
+  const needle = filter.trim().toLocaleLowerCase();
+  if (!needle) return list;
+  return list.filter((s) => (s.name || untitled).toLocaleLowerCase().includes(needle));
+}

@@ -1,0 +1,216 @@
+// An in-memory `window.api` for renderer tests: scripted sessions and settings, recorded calls, one-shot failures,
+// held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
+import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
+import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
+import type { InvokeMethod, InvokeRequest, InvokeResponse, TinyAgentApi } from '../../src/shared/ipc';
+import { emptyUsage, type AssistantMessage, type Message } from '../../src/shared/messages';
+import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
+import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
+
+type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
+
+export interface FakeApi {
+  api: TinyAgentApi;
+  /** Every invoke in order. */
+  calls: Array<{ method: InvokeMethod; request: unknown }>;
+  callsOf<K extends InvokeMethod>(method: K): InvokeRequest<K>[];
+  sessions: Map<string, SessionDetail>;
+  settings: SettingsView;
+  /** The key main would keep; tests check it is never handed to the renderer. */
+  storedKey: string | null;
+  models: string[];
+  testResult: ConnectionTestResult;
+  addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
+  /** The next call of `method` answers this error. */
+  failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
+  /** The next call of `method` waits until `release()`; returns the release function. */
+  holdNext(method: InvokeMethod): () => Promise<void>;
+  /** Pushes one event; `seq` counts per session unless given. Returns the envelope. */
+  emit(sessionId: string, event: SessionEvent, options?: { runId?: string; seq?: number }): SessionEventEnvelope;
+  /** The run id the last `send`/`regenerate` of a session answered. */
+  runIdOf(sessionId: string): string;
+}
+
+export function systemMessage(): Message {
+  return { role: 'system', content: 'You are helpful.', timestamp: 1 };
+}
+
+export function userMessage(text: string, timestamp = 2): Message {
+  return { role: 'user', content: text, timestamp };
+}
+
+export function assistantMessage(text: string, stopReason: AssistantMessage['stopReason'] = 'stop', timestamp = 3): AssistantMessage {
+  return { role: 'assistant', content: text ? [{ type: 'text', text }] : [], model: 'm', usage: emptyUsage(), stopReason, timestamp };
+}
+
+export function summaryOf(detail: SessionDetail): SessionSummary {
+  const { id, name, createdAt, updatedAt, messageCount, model, isStreaming } = detail;
+  return { id, name, createdAt, updatedAt, messageCount, model, isStreaming };
+}
+
+const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
+
+export function createFakeApi(): FakeApi {
+  const listeners = new Set<(envelope: SessionEventEnvelope) => void>();
+  const failures = new Map<InvokeMethod, IpcError>();
+  const holds = new Map<InvokeMethod, Promise<void>>();
+  const seqs = new Map<string, number>();
+  const runs = new Map<string, string>();
+  let clock = 1_000;
+  let nextId = 1;
+  let nextRun = 1;
+
+  const fake: FakeApi = {
+    api: undefined as unknown as TinyAgentApi,
+    calls: [],
+    callsOf: <K extends InvokeMethod>(method: K) =>
+      fake.calls.filter((call) => call.method === method).map((call) => call.request as InvokeRequest<K>),
+    sessions: new Map(),
+    settings: {
+      provider: { presetId: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', hasApiKey: false },
+      systemPrompt: null,
+      language: 'en',
+      theme: 'light',
+      locale: 'en',
+      secretsEncrypted: true,
+    },
+    storedKey: null,
+    models: ['gpt-4o-mini', 'gpt-4o'],
+    testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
+
+    addSession(fields) {
+      const id = fields.id ?? `s-${nextId++}`;
+      const detail: SessionDetail = {
+        id,
+        createdAt: clock,
+        updatedAt: clock++,
+        messageCount: fields.messages?.length ?? 1,
+        model: 'gpt-4o-mini',
+        isStreaming: false,
+        systemPrompt: 'You are helpful.',
+        messages: [systemMessage()],
+        ...fields,
+      };
+      fake.sessions.set(id, detail);
+      return detail;
+    },
+
+    failNext(method, code, message = `${method} failed`) {
+      failures.set(method, { code, message });
+    },
+
+    holdNext(method) {
+      let release!: () => void;
+      holds.set(method, new Promise<void>((resolve) => (release = resolve)));
+      return async () => {
+        release();
+        await Promise.resolve();
+      };
+    },
+
+    emit(sessionId, event, options = {}) {
+      const seq = options.seq ?? (seqs.get(sessionId) ?? 0) + 1;
+      seqs.set(sessionId, Math.max(seq, seqs.get(sessionId) ?? 0));
+      const envelope: SessionEventEnvelope = { sessionId, runId: options.runId ?? runs.get(sessionId) ?? 'run-x', seq, event };
+      for (const listener of listeners) listener(envelope);
+      return envelope;
+    },
+
+    runIdOf(sessionId) {
+      const runId = runs.get(sessionId);
+      if (!runId) throw new Error(`no run started in ${sessionId}`);
+      return runId;
+    },
+  };
+
+  const found = (sessionId: string): SessionDetail => {
+    const detail = fake.sessions.get(sessionId);
+    if (!detail) throw Object.assign(new Error(`unknown session ${sessionId}`), { code: 'not_found' });
+    return detail;
+  };
+
+  const startRun = (sessionId: string) => {
+    found(sessionId);
+    const runId = `run-${nextRun++}`;
+    runs.set(sessionId, runId);
+    return { runId };
+  };
+
+  const handlers: { [K in InvokeMethod]: Handler<K> } = {
+    listSessions: () => [...fake.sessions.values()].map(summaryOf),
+    createSession: (request) => fake.addSession({ name: request.name ?? 'New chat' }),
+    getSession: ({ sessionId }) => found(sessionId),
+    renameSession: ({ sessionId, name }) => {
+      const detail = found(sessionId);
+      detail.name = name;
+      return summaryOf(detail);
+    },
+    deleteSession: ({ sessionId }) => {
+      found(sessionId);
+      fake.sessions.delete(sessionId);
+      return { deleted: true };
+    },
+    send: ({ sessionId }) => startRun(sessionId),
+    regenerate: ({ sessionId }) => startRun(sessionId),
+    steer: ({ text }) => ({ steering: [text], followUp: [] }),
+    followUp: ({ text }) => ({ steering: [], followUp: [text] }),
+    abort: () => ({ aborted: true }),
+    peekQueue: () => EMPTY_QUEUE,
+    clearQueue: () => EMPTY_QUEUE,
+    getSettings: () => structuredClone(fake.settings),
+    updateSettings: (patch) => {
+      const { apiKey, ...provider } = patch.provider ?? {};
+      if (apiKey !== undefined) fake.storedKey = apiKey;
+      Object.assign(fake.settings.provider, provider, { hasApiKey: fake.storedKey !== null });
+      if (patch.systemPrompt !== undefined) fake.settings.systemPrompt = patch.systemPrompt;
+      if (patch.language) fake.settings.language = patch.language;
+      if (patch.theme) fake.settings.theme = patch.theme;
+      return structuredClone(fake.settings);
+    },
+    listModels: () => [...fake.models],
+    testConnection: () => ({ ...fake.testResult }),
+    openExternal: ({ url }) => ({ opened: /^https?:/.test(url) }),
+  };
+
+  const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {
+    fake.calls.push({ method, request });
+    const hold = holds.get(method);
+    if (hold) {
+      holds.delete(method);
+      await hold;
+    }
+    const failure = failures.get(method);
+    if (failure) {
+      failures.delete(method);
+      return { ok: false, error: failure };
+    }
+    try {
+      return { ok: true, value: (handlers[method] as (r: unknown) => unknown)(request) };
+    } catch (error) {
+      const code = (error as { code?: IpcErrorCode }).code ?? 'internal';
+      return { ok: false, error: { code, message: (error as Error).message } };
+    }
+  };
+
+  const methods = Object.fromEntries(
+    (Object.keys(handlers) as InvokeMethod[]).map((method) => [method, (request?: unknown) => invoke(method, request)]),
+  );
+  fake.api = {
+    ...methods,
+    onSessionEvent(listener: (envelope: SessionEventEnvelope) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as TinyAgentApi;
+  return fake;
+}
+
+/** Installs the fake as `window.api`. */
+export function installFakeApi(fake: FakeApi): void {
+  Object.defineProperty(window, 'api', { value: fake.api, configurable: true, writable: true });
+}
+
+/** A snapshot of a run in progress, for `getSession` of a streaming session. */
+export function activeRun(runId: string, seq: number, messages: Message[], queue: QueueState = EMPTY_QUEUE): ActiveRunSnapshot {
+  return { runId, seq, messages, queue };
+}

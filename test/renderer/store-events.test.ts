@@ -1,0 +1,296 @@
+// How the store applies session events: deltas touch only the streaming message, failures give the text back,
+// saves re-sort the sidebar, background sessions only touch the sidebar, seq and snapshots line up.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Message } from '../../src/shared/messages';
+import { emptyUsage } from '../../src/shared/messages';
+import {
+  activeRun,
+  assistantMessage,
+  createFakeApi,
+  summaryOf,
+  systemMessage,
+  userMessage,
+  type FakeApi,
+} from './fake-api';
+import { startStore, state } from './harness';
+
+let fake: FakeApi;
+const committed: Message[] = [systemMessage(), userMessage('hi'), assistantMessage('hello')];
+
+beforeEach(async () => {
+  fake = createFakeApi();
+  fake.addSession({ id: 'a', name: 'Alpha', messages: committed, messageCount: 3 });
+  fake.addSession({ id: 'b', name: 'Beta' });
+  await startStore(fake);
+  await state().openSession('a');
+});
+
+function shell(): Message {
+  return { ...assistantMessage('', 'pending'), content: [] };
+}
+
+describe('a run in the open session', () => {
+  it('appends deltas to the streaming message only and keeps every other object', async () => {
+    const before = state().currentSession.messages;
+    await state().send('next');
+    const optimistic = state().currentSession.messages;
+    expect(optimistic.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(optimistic[0]).toBe(before[0]);
+    expect(optimistic[1]).toBe(before[1]);
+
+    fake.emit('a', { type: 'run_start', userText: 'next' });
+    fake.emit('a', { type: 'message_start', message: userMessage('next', 50) });
+    expect(state().currentSession.messages).toBe(optimistic); // the echo of the shown user message changes nothing
+
+    fake.emit('a', { type: 'message_start', message: shell() });
+    fake.emit('a', { type: 'delta', thinking: 'hmm' });
+    const afterThinking = state().currentSession.messages;
+    fake.emit('a', { type: 'delta', text: 'Hel' });
+    fake.emit('a', { type: 'delta', text: 'lo' });
+    const streaming = state().currentSession.messages;
+
+    expect(state().currentSession.streamingIndex).toBe(3);
+    expect(streaming).not.toBe(afterThinking);
+    expect(streaming.slice(0, 3)).toEqual(optimistic);
+    streaming.slice(0, 3).forEach((message, i) => expect(message).toBe(optimistic[i]));
+    expect(streaming[3]).not.toBe(afterThinking[3]);
+    expect(streaming[3]).toMatchObject({
+      content: [
+        { type: 'thinking', thinking: 'hmm' },
+        { type: 'text', text: 'Hello' },
+      ],
+    });
+
+    fake.emit('a', { type: 'queue', queue: { steering: ['left'], followUp: [] } });
+    expect(state().currentSession.messages).toBe(streaming);
+    expect(state().queue).toEqual({ steering: ['left'], followUp: [] });
+
+    fake.emit('a', { type: 'assistant_end', stopReason: 'stop', usage: emptyUsage(), toolCalls: [] });
+    expect(state().currentSession.streamingIndex).toBe(-1);
+    const ended = state().currentSession.messages;
+
+    const summary = { ...summaryOf(fake.sessions.get('a')!), name: 'Greetings', updatedAt: 5_000, messageCount: 5, isStreaming: true };
+    fake.emit('a', { type: 'saved', stopped: false, summary });
+    expect(state().currentSession.messages).toBe(ended); // committed now, same objects: the same array
+    expect(state().currentSession.name).toBe('Greetings');
+    expect(state().isTyping).toBe(true);
+
+    fake.emit('a', { type: 'run_end', committed: true });
+    expect(state().isTyping).toBe(false);
+    expect(state().queue).toEqual({ steering: [], followUp: [] });
+    expect(state().sessions[0]).toMatchObject({ id: 'a', name: 'Greetings', isStreaming: false });
+  });
+
+  it('removes the uncommitted run on error, shows the cause and puts the text back in front of a newer draft', async () => {
+    await state().send('question');
+    fake.emit('a', { type: 'run_start', userText: 'question' });
+    fake.emit('a', { type: 'message_start', message: shell() });
+    fake.emit('a', { type: 'delta', text: 'par' });
+    state().setDraft('a', 'typed meanwhile');
+
+    fake.emit('a', { type: 'error', code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question' });
+    fake.emit('a', { type: 'run_end', committed: false });
+
+    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
+    expect(state().drafts.a).toBe('question\n\ntyped meanwhile');
+    expect(state().errors.a).toEqual({ code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question', retry: 'send' });
+    expect(state().isTyping).toBe(false);
+  });
+
+  it('retry sends the unsent text again and empties the composer that held it', async () => {
+    await state().send('question');
+    fake.emit('a', { type: 'error', code: 'timeout', message: 'no first token in 60 s', unsentText: 'question' });
+    fake.emit('a', { type: 'run_end', committed: false });
+    expect(state().drafts.a).toBe('question');
+
+    await state().retry();
+
+    expect(fake.callsOf('send')).toEqual([
+      { sessionId: 'a', text: 'question' },
+      { sessionId: 'a', text: 'question' },
+    ]);
+    expect(state().drafts.a).toBeUndefined();
+    expect(state().errors.a).toBeUndefined();
+  });
+
+  it('gives the text back when main refuses to start the run', async () => {
+    fake.failNext('send', 'busy', 'still running');
+    await state().send('too soon');
+    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
+    expect(state().drafts.a).toBe('too soon');
+    expect(state().errors.a).toMatchObject({ code: 'busy', message: 'still running', retry: 'send' });
+    expect(state().isTyping).toBe(false);
+    expect(state().sessions.find((s) => s.id === 'a')?.isStreaming).toBe(false);
+  });
+
+  it('regenerate hides the old answer while the new one streams, and brings it back if that fails', async () => {
+    await state().regenerate();
+    expect(state().currentSession.messages).toEqual([committed[1]]);
+    fake.emit('a', { type: 'run_start', userText: 'hi' });
+    fake.emit('a', { type: 'message_start', message: shell() });
+    fake.emit('a', { type: 'delta', text: 'Hey' });
+    expect(state().currentSession.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+
+    fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: 'hi' });
+    fake.emit('a', { type: 'run_end', committed: false });
+    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
+    expect(state().drafts.a).toBeUndefined();
+    expect(state().errors.a?.retry).toBe('regenerate');
+  });
+
+  it('a regenerated answer replaces the old one once saved', async () => {
+    await state().regenerate();
+    fake.emit('a', { type: 'run_start', userText: 'hi' });
+    fake.emit('a', { type: 'message_start', message: shell() });
+    fake.emit('a', { type: 'delta', text: 'Hey there' });
+    fake.emit('a', { type: 'assistant_end', stopReason: 'stop', usage: emptyUsage(), toolCalls: [] });
+    fake.emit('a', { type: 'saved', stopped: false, summary: { ...summaryOf(fake.sessions.get('a')!), updatedAt: 7_000 } });
+    fake.emit('a', { type: 'run_end', committed: true });
+    const messages = state().currentSession.messages;
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toBe(committed[1]);
+    expect(messages[1]).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'Hey there' }] });
+  });
+
+  it('shows a run main starts on its own (input queued as the last one ended)', () => {
+    fake.emit('a', { type: 'run_start', userText: 'queued late' }, { runId: 'r2' });
+    fake.emit('a', { type: 'message_start', message: userMessage('queued late') }, { runId: 'r2' });
+    expect(state().isTyping).toBe(true);
+    expect(state().currentSession.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  });
+
+  it('steering and follow-ups go to main, leave the composer and show in the queue', async () => {
+    await state().send('long task');
+    state().setDraft('a', 'go left');
+    await state().steer('go left');
+    expect(fake.callsOf('steer')).toEqual([{ sessionId: 'a', text: 'go left' }]);
+    expect(state().drafts.a).toBeUndefined();
+    expect(state().queue.steering).toEqual(['go left']);
+
+    await state().followUp('then summarize');
+    expect(fake.callsOf('followUp')).toEqual([{ sessionId: 'a', text: 'then summarize' }]);
+    expect(state().queue.followUp).toEqual(['then summarize']);
+  });
+});
+
+describe('the sidebar', () => {
+  it('moves a saved session to the top with its new name', () => {
+    expect(state().sessions.map((s) => s.id)).toEqual(['b', 'a']);
+    const summary = { ...summaryOf(fake.sessions.get('a')!), name: 'Auto named', updatedAt: 9_000 };
+    fake.emit('a', { type: 'saved', stopped: false, summary });
+    expect(state().sessions.map((s) => [s.id, s.name])).toEqual([
+      ['a', 'Auto named'],
+      ['b', 'Beta'],
+    ]);
+  });
+
+  it('shows a background session streaming without touching the open view, and keeps its failed text', () => {
+    const open = state().currentSession;
+    fake.emit('b', { type: 'run_start', userText: 'bg' }, { runId: 'rb' });
+    fake.emit('b', { type: 'message_start', message: shell() }, { runId: 'rb' });
+    fake.emit('b', { type: 'delta', text: 'x' }, { runId: 'rb' });
+    expect(state().sessions.find((s) => s.id === 'b')?.isStreaming).toBe(true);
+    expect(state().currentSession).toBe(open);
+    expect(state().isTyping).toBe(false);
+
+    fake.emit('b', { type: 'error', code: 'interrupted', message: 'socket hang up', unsentText: 'bg' }, { runId: 'rb' });
+    fake.emit('b', { type: 'run_end', committed: false }, { runId: 'rb' });
+    expect(state().sessions.find((s) => s.id === 'b')?.isStreaming).toBe(false);
+    expect(state().currentSession).toBe(open);
+    expect(state().drafts.b).toBe('bg');
+    expect(state().errors.b?.code).toBe('interrupted');
+    expect(state().errors.a).toBeUndefined();
+  });
+});
+
+describe('opening a session that is streaming', () => {
+  const partial = (text: string): Message => ({ ...assistantMessage(text, 'pending') });
+
+  beforeEach(() => {
+    const b = fake.sessions.get('b')!;
+    b.isStreaming = true;
+    b.activeRun = activeRun('rb', 5, [userMessage('q'), partial('Hel')], { steering: [], followUp: ['later'] });
+  });
+
+  it('starts from the snapshot and applies only later events', async () => {
+    await state().openSession('b');
+    expect(state().isTyping).toBe(true);
+    expect(state().queue.followUp).toEqual(['later']);
+    expect(state().currentSession.streamingIndex).toBe(1);
+
+    fake.emit('b', { type: 'delta', text: 'Hel' }, { runId: 'rb', seq: 5 });
+    fake.emit('b', { type: 'delta', text: 'lo' }, { runId: 'rb', seq: 6 });
+    fake.emit('b', { type: 'delta', text: 'lo' }, { runId: 'rb', seq: 6 });
+    expect(state().currentSession.messages[1]).toMatchObject({ content: [{ type: 'text', text: 'Hello' }] });
+  });
+
+  it('replays events that arrived while the snapshot was being fetched', async () => {
+    const release = fake.holdNext('getSession');
+    const opening = state().openSession('b');
+    expect(state().isSessionLoading).toBe(true);
+    fake.emit('b', { type: 'delta', text: 'Hel' }, { runId: 'rb', seq: 5 });
+    fake.emit('b', { type: 'delta', text: 'lo' }, { runId: 'rb', seq: 6 });
+    await release();
+    await opening;
+    expect(state().isSessionLoading).toBe(false);
+    expect(state().currentSession.messages[1]).toMatchObject({ content: [{ type: 'text', text: 'Hello' }] });
+  });
+});
+
+describe('the draft new chat', () => {
+  it('creates nothing until the first send, however often it is asked for', async () => {
+    state().newChat();
+    const draft = state().currentSession;
+    state().newChat();
+    state().newChat();
+    expect(state().currentSession).toBe(draft);
+    expect(draft.id).toBeNull();
+    expect(fake.callsOf('createSession')).toEqual([]);
+
+    await state().send('first words');
+    expect(fake.calls.filter((c) => c.method === 'createSession' || c.method === 'send').map((c) => c.method)).toEqual(['createSession', 'send']);
+    const id = state().currentSession.id!;
+    expect(fake.callsOf('send')).toEqual([{ sessionId: id, text: 'first words' }]);
+    expect(state().sessions[0]?.id).toBe(id);
+    expect(state().currentSession.messages).toMatchObject([{ role: 'user', content: 'first words' }]);
+  });
+
+  it('keeps the text in the new chat when creating the session fails', async () => {
+    state().newChat();
+    state().setDraft('draft', 'first words');
+    fake.failNext('createSession', 'storage', 'disk full');
+    await state().send('first words');
+    expect(state().currentSession.id).toBeNull();
+    expect(state().drafts.draft).toBe('first words');
+    expect(state().errors.draft).toMatchObject({ code: 'storage', message: 'disk full' });
+    expect(fake.callsOf('send')).toEqual([]);
+  });
+});
+
+describe('session operations lock each other out', () => {
+  it('ignores open, new chat and send while an open is in flight', async () => {
+    const release = fake.holdNext('getSession');
+    const opening = state().openSession('b');
+    expect(state().isSessionLoading).toBe(true);
+    await state().openSession('a');
+    state().newChat();
+    await state().send('nope');
+    await release();
+    await opening;
+    expect(fake.callsOf('getSession')).toEqual([{ sessionId: 'a' }, { sessionId: 'b' }]);
+    expect(fake.callsOf('send')).toEqual([]);
+    expect(state().currentSession.id).toBe('b');
+    expect(state().isSessionLoading).toBe(false);
+  });
+
+  it('renames and deletes through main and updates the list', async () => {
+    expect(await state().renameSession('a', '   ')).toBe(false);
+    expect(await state().renameSession('a', ' Renamed ')).toBe(true);
+    expect(fake.callsOf('renameSession')).toEqual([{ sessionId: 'a', name: 'Renamed' }]);
+    expect(state().currentSession.name).toBe('Renamed');
+
+    expect(await state().deleteSession('a')).toBe(true);
+    expect(state().sessions.map((s) => s.id)).toEqual(['b']);
+    expect(state().currentSession.id).toBeNull();
+  });
+});
