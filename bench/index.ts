@@ -5,6 +5,7 @@ type Section = { name: string; load: () => Promise<{ run(report: Reporter): Prom
 
 const sections: Section[] = [
   { name: 'agent', load: () => import('./agent.js') },
+  { name: 'sessions', load: () => import('./sessions.js') },
 ];
 
 const only = process.argv.slice(2);

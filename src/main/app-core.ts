@@ -7,7 +7,7 @@ import { createRouter, type InvokeHandlers, type Router } from './ipc/router.js'
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
 import { isSafeExternalUrl } from './security/external-links.js';
-import { SessionService } from './sessions/index.js';
+import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { SettingsService } from './settings/settings-service.js';
 
@@ -58,11 +58,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     dataDir: options.dataDir,
     emit: options.emit,
     resolveModel: () => current.resolveModel(),
-    defaultSystemPrompt: () => current.customSystemPrompt() ?? strings().defaultSystemPrompt(),
-    messages: () => {
-      const s = strings();
-      return { sessionNotFound: s.sessionNotFound(), sessionBusy: s.sessionBusy(), emptyReply: s.emptyReply(), provider: s.provider };
-    },
+    defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
+    messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
     log,
   });

@@ -6,10 +6,6 @@ export interface MainStrings {
   invalidInput(detail: string): string;
   unknownChannel(channel: string): string;
   internal(): string;
-  sessionNotFound(): string;
-  sessionBusy(): string;
-  emptyReply(): string;
-  defaultSystemPrompt(): string;
   provider(code: ProviderErrorCode): string;
   connectionOk(modelCount: number): string;
   connectionOkModelMissing(modelCount: number, model: string): string;
@@ -21,10 +17,6 @@ const zh: MainStrings = {
   invalidInput: (detail) => `请求无效：${detail}`,
   unknownChannel: (channel) => `未知的请求：${channel}`,
   internal: () => '内部错误，请重试。',
-  sessionNotFound: () => '会话不存在',
-  sessionBusy: () => '该会话正在生成回复，请等待完成或先停止。',
-  emptyReply: () => '模型未返回有效回复，请稍后重试。',
-  defaultSystemPrompt: () => '你是 Tiny Agent，一个简洁、友好的 AI 助手。',
   provider: (code) => PROVIDER_ZH[code],
   connectionOk: (count) => `连接成功，可用模型 ${count} 个。`,
   connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
@@ -36,10 +28,6 @@ const en: MainStrings = {
   invalidInput: (detail) => `Invalid request: ${detail}`,
   unknownChannel: (channel) => `Unknown request: ${channel}`,
   internal: () => 'Internal error. Please try again.',
-  sessionNotFound: () => 'Session not found',
-  sessionBusy: () => 'This session is still answering. Wait for it to finish or stop it first.',
-  emptyReply: () => 'The model returned no reply. Please try again.',
-  defaultSystemPrompt: () => 'You are Tiny Agent, a concise and friendly AI assistant.',
   provider: (code) => PROVIDER_EN[code],
   connectionOk: (count) => `Connected. ${count} models available.`,
   connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,

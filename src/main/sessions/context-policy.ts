@@ -1,0 +1,110 @@
+// What the model sees of a long session: the system message plus the most recent whole turns that fit a message
+// limit and the model's token budget. Applied per request as the agent's `transformContext`; stored history is
+// never changed.
+import { countTokens } from 'gpt-tokenizer';
+import type { Message } from '../../shared/messages.js';
+
+/** Default for MAX_MESSAGES_PER_SESSION: messages sent per request, the system message included. */
+export const DEFAULT_MAX_MESSAGES = 100;
+
+/** Room kept for the answer when the model does not state its maximum output. */
+const DEFAULT_ANSWER_RESERVE = 4_096;
+/** Per-message framing tokens of the chat format (role markers, separators). */
+const MESSAGE_OVERHEAD_TOKENS = 4;
+/** A rough fixed cost for an image part; providers bill images by size, which we do not know here. */
+const IMAGE_TOKENS = 800;
+
+export interface ContextLimits {
+  /** Most messages per request, the system message included (at least the newest turn is always sent). */
+  maxMessages: number;
+  /** The model's context window in tokens; no token limit when absent. */
+  contextWindow?: number;
+  /** Tokens kept free for the answer. */
+  maxOutputTokens?: number;
+}
+
+// Message objects are immutable once stored, so a count per object stays right; WeakMap lets them be collected.
+const tokenCache = new WeakMap<Message, number>();
+// The tokenizer must not throw on user text that happens to look like a special token.
+const encodeOptions = { disallowedSpecial: new Set<string>() };
+
+/** Tokens a message costs in a request (cached per message object). */
+export function messageTokens(message: Message): number {
+  const cached = tokenCache.get(message);
+  if (cached !== undefined) return cached;
+  let tokens = MESSAGE_OVERHEAD_TOKENS;
+  const add = (text: string): void => {
+    if (text) tokens += countTokens(text, encodeOptions);
+  };
+  if (typeof message.content === 'string') {
+    add(message.content);
+  } else {
+    for (const part of message.content) {
+      if (part.type === 'text') add(part.text);
+      // Reasoning is never sent back to the model (see llm/replay.ts), so it costs nothing here.
+      else if (part.type === 'thinking') continue;
+      else if (part.type === 'toolCall') add(part.name + JSON.stringify(part.arguments));
+      else tokens += IMAGE_TOKENS;
+    }
+  }
+  tokenCache.set(message, tokens);
+  return tokens;
+}
+
+/**
+ * The messages one request carries: a leading system message, then the longest run of newest whole turns within
+ * both limits. A turn starts at a user message — unless a tool call before it still awaits its result, so a call and
+ * its result always travel together. The newest turn is always kept, even when it alone exceeds the limits.
+ */
+export function selectContext(messages: readonly Message[], limits: ContextLimits): Message[] {
+  const head = messages[0]?.role === 'system' ? [messages[0]] : [];
+  const body = messages.slice(head.length);
+  const starts = turnStarts(body);
+
+  let tokenBudget = Number.POSITIVE_INFINITY;
+  if (limits.contextWindow !== undefined) {
+    const reserve = limits.maxOutputTokens ?? Math.min(DEFAULT_ANSWER_RESERVE, Math.floor(limits.contextWindow / 4));
+    tokenBudget = limits.contextWindow - reserve;
+    for (const message of head) tokenBudget -= messageTokens(message);
+  }
+  const messageBudget = limits.maxMessages - head.length;
+
+  let from = body.length;
+  let tokens = 0;
+  for (let t = starts.length - 1; t >= 0; t--) {
+    const start = starts[t]!;
+    let turnTokens = 0;
+    if (tokenBudget !== Number.POSITIVE_INFINITY) for (let i = start; i < from; i++) turnTokens += messageTokens(body[i]!);
+    const fits = body.length - start <= messageBudget && tokens + turnTokens <= tokenBudget;
+    if (!fits && from < body.length) break;
+    tokens += turnTokens;
+    from = start;
+    if (!fits) break;
+  }
+  return [...head, ...body.slice(from)];
+}
+
+/** Indices where turns begin: 0, and every user message not preceded by an unanswered tool call. */
+function turnStarts(body: readonly Message[]): number[] {
+  const starts: number[] = [];
+  const open = new Set<string>();
+  for (let i = 0; i < body.length; i++) {
+    const message = body[i]!;
+    if (message.role === 'user' && open.size === 0) starts.push(i);
+    else if (i === 0) starts.push(0);
+    if (message.role === 'assistant') {
+      for (const part of message.content) if (part.type === 'toolCall') open.add(part.id);
+    } else if (message.role === 'toolResult') {
+      open.delete(message.toolCallId);
+    } else if (message.role === 'user') {
+      // A user message after calls that never got results (an aborted run) closes them: they stay in one turn.
+      open.clear();
+    }
+  }
+  return starts;
+}
+
+/** A `transformContext` for an agent: reads the limits (the current model's window) at every request. */
+export function createContextPolicy(limits: () => ContextLimits): (messages: Message[]) => Message[] {
+  return (messages) => selectContext(messages, limits());
+}

@@ -1,0 +1,69 @@
+// Batches streamed text and thinking increments so a fast model sends about one IPC message per frame, not one per
+// token. The owner calls `flush()` before emitting any other event, so ordering across event types holds.
+
+/** The timer the coalescer schedules with; injected so tests can drive time by hand. */
+export interface CoalescerTimer {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface DeltaBatch {
+  text?: string;
+  thinking?: string;
+}
+
+export const realTimer: CoalescerTimer = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** About one animation frame. */
+export const DEFAULT_COALESCE_MS = 16;
+
+/** Collects increments and emits them at most once per interval (the first increment of a batch starts the clock). */
+export class DeltaCoalescer {
+  private text: string[] = [];
+  private thinking: string[] = [];
+  private handle: unknown;
+  private scheduled = false;
+
+  constructor(
+    private readonly emit: (batch: DeltaBatch) => void,
+    private readonly intervalMs: number = DEFAULT_COALESCE_MS,
+    private readonly timer: CoalescerTimer = realTimer,
+  ) {}
+
+  push(kind: 'text' | 'thinking', delta: string): void {
+    if (!delta) return;
+    (kind === 'text' ? this.text : this.thinking).push(delta);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.handle = this.timer.setTimeout(() => {
+      this.scheduled = false;
+      this.flush();
+    }, this.intervalMs);
+  }
+
+  /** Emits whatever is pending now (nothing if empty). */
+  flush(): void {
+    if (this.scheduled) {
+      this.timer.clearTimeout(this.handle);
+      this.scheduled = false;
+    }
+    if (this.text.length === 0 && this.thinking.length === 0) return;
+    const batch: DeltaBatch = {};
+    if (this.thinking.length) batch.thinking = this.thinking.join('');
+    if (this.text.length) batch.text = this.text.join('');
+    this.text = [];
+    this.thinking = [];
+    this.emit(batch);
+  }
+
+  /** Drops pending increments and the timer without emitting (the session is gone). */
+  cancel(): void {
+    if (this.scheduled) this.timer.clearTimeout(this.handle);
+    this.scheduled = false;
+    this.text = [];
+    this.thinking = [];
+  }
+}

@@ -1,0 +1,308 @@
+// The session file format (JSONL, version 1): line types, serialization, parsing with torn-tail detection, and what a
+// parsed file means (its current branch and its summary). Pure: no I/O here.
+//
+//   {"type":"session","version":1,"id":…,"createdAt":…,"systemPrompt":…,"model":…,"name"?:…}   header, first line
+//   {"type":"message","id":…,"parentId":…|null,"runId":…,"timestamp":…,"message":{…}}       one per stored message
+//   {"type":"commit","runId":…,"count":n,"timestamp":…,"stopped"?:true}                      closes a run of n messages
+//   {"type":"meta","timestamp":…,"name":…}                                                     a rename by the user
+//
+// A run is written as one append: its message lines, then its commit line. Message lines without their commit line
+// never happened. Messages form a tree through `parentId`; the current branch is root → the last message in file order.
+import type { AssistantMessage, Message } from '../../shared/messages.js';
+import { messageText } from '../../shared/messages.js';
+import { autoName } from './session-naming.js';
+
+export const FORMAT_VERSION = 1;
+
+/** First line of every session file; never rewritten. */
+export interface SessionHeader {
+  type: 'session';
+  version: number;
+  id: string;
+  createdAt: number;
+  systemPrompt: string;
+  /** The model id when the session was created. */
+  model: string;
+  /** Present when the user named the session at creation. */
+  name?: string;
+}
+
+/** One stored message, a node of the tree (`parentId` null for the first message). */
+export interface MessageEntry {
+  type: 'message';
+  id: string;
+  parentId: string | null;
+  runId: string;
+  timestamp: number;
+  message: Message;
+}
+
+/** Closes a run: the `count` message lines of `runId` just before it are committed. */
+export interface CommitEntry {
+  type: 'commit';
+  runId: string;
+  count: number;
+  timestamp: number;
+  /** The user stopped the run after text was shown. */
+  stopped?: boolean;
+}
+
+/** A rename by the user; the last one wins. */
+export interface MetaEntry {
+  type: 'meta';
+  timestamp: number;
+  name: string;
+}
+
+export type FileLine = SessionHeader | MessageEntry | CommitEntry | MetaEntry;
+
+/** A file that parsed: its committed content and how many leading bytes are valid. */
+export interface ParsedSession {
+  header: SessionHeader;
+  /** Committed message entries in file order (every branch). */
+  entries: MessageEntry[];
+  /** The last rename, if any. */
+  name: string | undefined;
+  /** Time of the last commit, or the creation time. */
+  updatedAt: number;
+  /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */
+  validLength: number;
+  size: number;
+}
+
+/** Why a file cannot be used. The file is left exactly as it is. */
+export interface ParseFailure {
+  kind: 'corrupt' | 'unsupported_version';
+  detail: string;
+}
+
+export type ParseResult = { ok: true; session: ParsedSession } | { ok: false; failure: ParseFailure };
+
+/** The fields a session summary is made of (the index stores them; the service adds `isStreaming`). */
+export interface SummaryFields {
+  id: string;
+  /** '' until the session has a user name or a first user message. */
+  name: string;
+  /** True while the name follows the first user message (no user rename). */
+  autoNamed: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** Messages on the current branch, the system message included. */
+  messageCount: number;
+  model: string;
+}
+
+/** The lines as written to disk: one JSON object per line, each ending in '\n'. */
+export function serializeLines(lines: readonly FileLine[]): string {
+  let out = '';
+  for (const line of lines) out += `${JSON.stringify(line)}\n`;
+  return out;
+}
+
+const NEWLINE = 0x0a;
+
+/** Parses a whole session file. A torn tail (partial last line, uncommitted or damaged last run) is reported, not fatal. */
+export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseResult {
+  // Bytes after the last newline are a partial line: a write cut short. They are never parsed.
+  const end = bytes.lastIndexOf(NEWLINE) + 1;
+  const lines = splitLines(bytes, end);
+  const parseLine = (index: number): unknown => {
+    try {
+      return JSON.parse(lines[index]!.text);
+    } catch {
+      return undefined;
+    }
+  };
+
+  const first = lines.length > 0 ? parseLine(0) : undefined;
+  if (!isRecord(first) || first.type !== 'session') return fail('corrupt', 'the first line is not a session header');
+  if (typeof first.version === 'number' && first.version > FORMAT_VERSION) {
+    return fail('unsupported_version', `format version ${first.version} is newer than ${FORMAT_VERSION}`);
+  }
+  const header = asHeader(first);
+  if (!header) return fail('corrupt', 'the session header is incomplete');
+  if (expectedId !== undefined && header.id !== expectedId) return fail('corrupt', 'the header id does not match the file name');
+
+  const entries: MessageEntry[] = [];
+  const ids = new Set<string>();
+  let name: string | undefined;
+  let updatedAt = header.createdAt;
+  let validLength = lines[0]!.end;
+  let pending: MessageEntry[] = [];
+  const pendingIds = new Set<string>();
+
+  for (let i = 1; i < lines.length; i++) {
+    const value = parseLine(i);
+    const line = lines[i]!;
+    let ok = false;
+    if (isRecord(value)) {
+      if (value.type === 'message') {
+        const entry = asMessageEntry(value);
+        const sameRun = pending.length === 0 || pending[0]!.runId === entry?.runId;
+        const parentKnown = entry?.parentId === null || (entry !== undefined && (ids.has(entry.parentId) || pendingIds.has(entry.parentId)));
+        if (entry && sameRun && parentKnown && !ids.has(entry.id) && !pendingIds.has(entry.id)) {
+          pending.push(entry);
+          pendingIds.add(entry.id);
+          ok = true;
+        }
+      } else if (value.type === 'commit') {
+        const commit = asCommit(value);
+        if (commit && pending.length === commit.count && pending[0]?.runId === commit.runId) {
+          for (const entry of pending) {
+            entries.push(entry);
+            ids.add(entry.id);
+          }
+          pending = [];
+          pendingIds.clear();
+          updatedAt = commit.timestamp;
+          validLength = line.end;
+          ok = true;
+        }
+      } else if (value.type === 'meta') {
+        if (pending.length === 0 && typeof value.name === 'string' && typeof value.timestamp === 'number') {
+          name = value.name;
+          validLength = line.end;
+          ok = true;
+        }
+      }
+    }
+    if (!ok) {
+      if (isDamagedTail(i, lines.length, parseLine)) break;
+      return fail('corrupt', `line ${i + 1} is not valid`);
+    }
+  }
+  return { ok: true, session: { header, entries, name, updatedAt, validLength, size: bytes.length } };
+}
+
+/** One complete line: its text and the byte offset just past its newline. */
+interface Line {
+  text: string;
+  end: number;
+}
+
+/**
+ * The complete lines of `bytes[0, end)`. Fast path: one decode and one split. If those bytes are not valid UTF-8
+ * (damage inside a line), lines are decoded one by one so only the damaged line fails to parse.
+ */
+function splitLines(bytes: Uint8Array, end: number): Line[] {
+  const lines: Line[] = [];
+  let text: string | undefined;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end));
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined) {
+    let offset = 0;
+    const parts = text.split('\n');
+    parts.pop(); // after the final newline: empty
+    for (const part of parts) {
+      offset += Buffer.byteLength(part) + 1;
+      lines.push({ text: part, end: offset });
+    }
+    return lines;
+  }
+  const lenient = new TextDecoder('utf-8');
+  let start = 0;
+  for (let i = bytes.indexOf(NEWLINE); i !== -1 && i < end; i = bytes.indexOf(NEWLINE, start)) {
+    // Invalid bytes become U+FFFD, which JSON.parse accepts inside strings: make such a line fail to parse instead.
+    const raw = bytes.subarray(start, i);
+    let decoded: string;
+    try {
+      decoded = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    } catch {
+      decoded = `\u0000${lenient.decode(raw)}`;
+    }
+    lines.push({ text: decoded, end: i + 1 });
+    start = i + 1;
+  }
+  return lines;
+}
+
+/**
+ * A bad line at `index` is a torn tail when nothing committed follows it, or when the only thing after it is the
+ * commit line closing the same (last) run — a crash before the run was flushed can leave a hole inside its own lines.
+ * A bad line followed by another whole unit is damage in the middle: the file is not ours to repair.
+ */
+function isDamagedTail(index: number, lineCount: number, parseLine: (i: number) => unknown): boolean {
+  for (let j = index + 1; j < lineCount; j++) {
+    const value = parseLine(j);
+    if (!isRecord(value)) continue;
+    if (value.type === 'meta') return false;
+    if (value.type === 'commit') return j === lineCount - 1;
+  }
+  return true;
+}
+
+/** Root → leaf of the last committed message in file order: the conversation as the model and the user see it. */
+export function currentBranch(entries: readonly MessageEntry[]): MessageEntry[] {
+  const last = entries[entries.length - 1];
+  if (!last) return [];
+  const byId = new Map<string, MessageEntry>();
+  for (const entry of entries) byId.set(entry.id, entry);
+  const branch: MessageEntry[] = [];
+  for (let node: MessageEntry | undefined = last; node; node = node.parentId === null ? undefined : byId.get(node.parentId)) {
+    branch.push(node);
+  }
+  return branch.reverse();
+}
+
+/** What a session is, seen from its header, the user's name and its current branch. */
+export function summarize(view: {
+  header: SessionHeader;
+  name: string | undefined;
+  branch: readonly MessageEntry[];
+  updatedAt: number;
+}): SummaryFields {
+  const userName = view.name ?? view.header.name;
+  const firstUser = view.branch.find((entry) => entry.message.role === 'user');
+  let model = view.header.model;
+  for (let i = view.branch.length - 1; i >= 0; i--) {
+    const message = view.branch[i]!.message;
+    if (message.role === 'assistant') {
+      model = (message as AssistantMessage).model || model;
+      break;
+    }
+  }
+  return {
+    id: view.header.id,
+    name: userName ?? (firstUser ? autoName(messageText(firstUser.message)) : ''),
+    autoNamed: userName === undefined,
+    createdAt: view.header.createdAt,
+    updatedAt: view.updatedAt,
+    messageCount: view.branch.length + 1,
+    model,
+  };
+}
+
+function fail(kind: ParseFailure['kind'], detail: string): ParseResult {
+  return { ok: false, failure: { kind, detail } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asHeader(value: Record<string, unknown>): SessionHeader | undefined {
+  const { version, id, createdAt, systemPrompt, model, name } = value;
+  if (version !== FORMAT_VERSION || typeof id !== 'string' || typeof createdAt !== 'number') return undefined;
+  if (typeof systemPrompt !== 'string' || typeof model !== 'string') return undefined;
+  if (name !== undefined && typeof name !== 'string') return undefined;
+  return value as unknown as SessionHeader;
+}
+
+const ROLES = new Set(['user', 'assistant', 'toolResult', 'system']);
+
+function asMessageEntry(value: Record<string, unknown>): MessageEntry | undefined {
+  const { id, parentId, runId, timestamp, message } = value;
+  if (typeof id !== 'string' || typeof runId !== 'string' || typeof timestamp !== 'number') return undefined;
+  if (parentId !== null && typeof parentId !== 'string') return undefined;
+  if (!isRecord(message) || typeof message.role !== 'string' || !ROLES.has(message.role)) return undefined;
+  return value as unknown as MessageEntry;
+}
+
+function asCommit(value: Record<string, unknown>): CommitEntry | undefined {
+  const { runId, count, timestamp } = value;
+  if (typeof runId !== 'string' || typeof count !== 'number' || typeof timestamp !== 'number') return undefined;
+  return value as unknown as CommitEntry;
+}

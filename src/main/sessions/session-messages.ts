@@ -1,0 +1,97 @@
+// Words the session layer shows the user (error events and AppErrors), per locale, plus the default system prompts.
+// The service reads them through an injected `messages()` so a language change applies to the next message.
+import type { ProviderErrorCode } from '../../shared/messages.js';
+import type { Locale } from '../../shared/settings.js';
+
+/** Localized strings of the session layer. */
+export interface SessionMessages {
+  /** Unknown session id. */
+  notFound: string;
+  /** A run is in progress and the request needs the session idle. */
+  busy: string;
+  /** Steering or follow-up while nothing runs. */
+  notRunning: string;
+  /** Regenerate on a session without a user message. */
+  nothingToRegenerate: string;
+  /** The model finished without any text, reasoning or tool call. */
+  emptyReply: string;
+  /** The user stopped the run before any text arrived. */
+  stoppedBeforeReply: string;
+  /** The model request failed; `detail` is the provider's short description, when there is one. */
+  runFailed(code: ProviderErrorCode, detail: string | undefined): string;
+  /** A finished run could not be written to disk. */
+  saveFailed: string;
+  /** Reading or writing a session file failed (permissions, disk full…); `detail` is the system's wording. */
+  storageFailed(detail: string): string;
+  /** The session file exists but cannot be read (garbage inside); it is left as it is. */
+  unreadable: string;
+  /** The session file was written by a newer Tiny Agent. */
+  unsupportedVersion: string;
+  /** Shown as the name of a session that has neither a name nor a first message yet. */
+  untitled: string;
+}
+
+const ZH_CAUSES: Record<ProviderErrorCode, string> = {
+  auth: 'API Key 无效或缺失',
+  model_not_found: '模型或接口地址不存在',
+  rate_limited: '请求过于频繁，已被限流',
+  server_error: '模型服务出错',
+  unreachable: '无法连接到模型服务',
+  timeout: '模型服务响应超时',
+  interrupted: '连接在回复过程中中断',
+  bad_response: '模型服务返回了无法识别的数据',
+  empty_reply: '模型未返回有效回复',
+  aborted: '已停止',
+  unknown: '模型服务暂时不可用',
+};
+
+const EN_CAUSES: Record<ProviderErrorCode, string> = {
+  auth: 'The API key is invalid or missing',
+  model_not_found: 'The model or endpoint does not exist',
+  rate_limited: 'Too many requests: rate limited',
+  server_error: 'The model service failed',
+  unreachable: 'Cannot reach the model service',
+  timeout: 'The model service did not answer in time',
+  interrupted: 'The connection dropped during the reply',
+  bad_response: 'The model service sent data that could not be read',
+  empty_reply: 'The model returned no reply',
+  aborted: 'Stopped',
+  unknown: 'The model service is unavailable',
+};
+
+export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
+  'zh-CN': {
+    notFound: '会话不存在',
+    busy: '该会话正在回复中，请等待完成或先停止。',
+    notRunning: '当前没有正在进行的回复，请直接发送。',
+    nothingToRegenerate: '没有可以重新生成的消息。',
+    emptyReply: '模型未返回有效回复，请稍后重试。',
+    stoppedBeforeReply: '已停止，模型尚未回复。',
+    runFailed: (code, detail) => `${ZH_CAUSES[code]}${detail ? `（${detail}）` : ''}，请稍后重试。`,
+    saveFailed: '保存会话失败，本轮对话未写入磁盘。',
+    storageFailed: (detail) => `读写会话文件失败：${detail}`,
+    unreadable: '会话文件已损坏，无法读取；文件保持原样未被修改。',
+    unsupportedVersion: '该会话由更新版本的 Tiny Agent 创建，请升级后再打开；文件保持原样未被修改。',
+    untitled: '新会话',
+  },
+  en: {
+    notFound: 'Session not found',
+    busy: 'This session is still replying. Wait for it to finish or stop it first.',
+    notRunning: 'Nothing is running right now; send the message instead.',
+    nothingToRegenerate: 'There is no message to regenerate.',
+    emptyReply: 'The model returned no reply. Please try again.',
+    stoppedBeforeReply: 'Stopped before the model replied.',
+    runFailed: (code, detail) => `${EN_CAUSES[code]}${detail ? ` (${detail})` : ''}. Please try again.`,
+    saveFailed: 'The session could not be saved; this exchange was not written to disk.',
+    storageFailed: (detail) => `Reading or writing the session file failed: ${detail}`,
+    unreadable: 'The session file is damaged and cannot be read; it has been left untouched.',
+    unsupportedVersion: 'This session was created by a newer Tiny Agent. Update to open it; the file has been left untouched.',
+    untitled: 'New chat',
+  },
+};
+
+/** The built-in system prompt of new sessions, per locale (003's wording). */
+export const DEFAULT_SYSTEM_PROMPTS: Record<Locale, string> = {
+  'zh-CN': '你是 Tiny Agent，一个简洁、友好的 AI 助手。',
+  en: 'You are Tiny Agent, a concise and friendly AI assistant.',
+};

@@ -1,0 +1,362 @@
+// Session storage: one append-only JSONL file per session plus an index of summaries, crash-safe.
+// Knows files, fsync, torn tails and the index; knows nothing of agents, runs or events.
+//
+// - `<dir>/<id>.jsonl`: created atomically (temp + fsync + rename), then only ever appended to. Each append is one
+//   write of whole lines followed by fsync; a torn tail left by a crash is cut off before the next append.
+// - `<dir>/index.json`: summaries plus each file's valid length and mtime, written atomically (temp + fsync +
+//   rename), coalesced in the background. On open, any file whose size or mtime differs from its index entry (or that
+//   the index lacks) is parsed again, so a stale or missing index is never trusted.
+// - Unreadable files (garbage in the middle, unknown newer version) are recorded and reported, never written to.
+import fs, { type FileHandle } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import {
+  parseSessionFile,
+  currentBranch,
+  serializeLines,
+  summarize,
+  type FileLine,
+  type ParsedSession,
+  type ParseFailure,
+  type SessionHeader,
+  type SummaryFields,
+} from './session-file.js';
+
+/** Where storage problems are reported (main's Logger fits). Nothing logged here carries a secret. */
+export interface SessionLogger {
+  info(message: string): void;
+  error(context: string, error?: unknown): void;
+}
+
+/** One session as the index knows it. `problem` marks a file that exists but cannot be used. */
+export interface IndexEntry extends SummaryFields {
+  /** Bytes of the file's valid prefix: where the next append goes. */
+  size: number;
+  mtimeMs: number;
+  problem?: ParseFailure;
+}
+
+export type StoreErrorKind = 'not_found' | 'corrupt' | 'unsupported_version' | 'io';
+
+/** A storage failure the service turns into a localized AppError. `detail` is for logs and is never user-facing alone. */
+export class StoreError extends Error {
+  constructor(
+    readonly kind: StoreErrorKind,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'StoreError';
+  }
+}
+
+interface IndexFile {
+  version: 1;
+  sessions: IndexEntry[];
+}
+
+const INDEX_FILE = 'index.json';
+const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+
+export class SessionStore {
+  private readonly dir: string;
+  private readonly logger: SessionLogger;
+  private readonly index = new Map<string, IndexEntry>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private indexWrite: Promise<void> | undefined;
+  private indexDirty = false;
+
+  constructor(options: { dir: string; log?: SessionLogger }) {
+    this.dir = options.dir;
+    this.logger = options.log ?? consoleLogger;
+  }
+
+  /** Reads the index and reconciles it with the files on disk; call once before anything else. */
+  async open(): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const names = await fs.readdir(this.dir);
+    for (const name of names) {
+      // A temp file is a create or index write that never completed; it was never reported, so it is dropped.
+      if (name.endsWith('.tmp')) await fs.rm(path.join(this.dir, name), { force: true });
+    }
+    const indexed = await this.readIndex();
+    let changed = indexed === undefined;
+    const ids = names.flatMap((name) => SESSION_FILE.exec(name)?.[1] ?? []);
+    const present = new Set(ids);
+    // Stat (and, when stale, parse) in parallel batches: thousands of sessions open in a fraction of the serial time.
+    for (let start = 0; start < ids.length; start += 64) {
+      await Promise.all(
+        ids.slice(start, start + 64).map(async (id) => {
+          const stat = await fs.stat(this.filePath(id));
+          const known = indexed?.get(id);
+          if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) {
+            this.index.set(id, known);
+            return;
+          }
+          changed = true;
+          const entry = await this.readEntry(id);
+          if (entry) this.index.set(id, entry);
+        }),
+      );
+    }
+    for (const id of indexed?.keys() ?? []) if (!present.has(id)) changed = true;
+    if (changed) await this.writeIndexNow();
+  }
+
+  /** Every session in the index, usable or not, in no particular order. Never touches the files. */
+  entries(): IterableIterator<IndexEntry> {
+    return this.index.values();
+  }
+
+  entry(id: string): IndexEntry | undefined {
+    return this.index.get(id);
+  }
+
+  /** Creates the file with its header (and any first lines) atomically; the session exists once this resolves. */
+  async create(header: SessionHeader): Promise<IndexEntry> {
+    const id = header.id;
+    return this.withLock(id, async () => {
+      if (this.index.has(id)) throw new StoreError('io', `session ${id} already exists`);
+      const bytes = Buffer.from(serializeLines([header]));
+      const finalPath = this.filePath(id);
+      const tempPath = `${finalPath}.tmp`;
+      try {
+        await writeDurably(tempPath, bytes);
+        await fs.rename(tempPath, finalPath);
+        await syncDir(this.dir);
+        const stat = await fs.stat(finalPath);
+        const entry: IndexEntry = {
+          ...summarize({ header, name: undefined, branch: [], updatedAt: header.createdAt }),
+          size: bytes.length,
+          mtimeMs: stat.mtimeMs,
+        };
+        this.index.set(id, entry);
+        this.scheduleIndexWrite();
+        return entry;
+      } catch (error) {
+        await fs.rm(tempPath, { force: true }).catch(() => undefined);
+        throw ioError(error);
+      }
+    });
+  }
+
+  /** Reads and parses one session file (its committed content; a torn tail is ignored here and cut on the next append). */
+  async load(id: string): Promise<ParsedSession> {
+    return this.withLock(id, async () => {
+      const entry = this.usableEntry(id);
+      let bytes: Buffer;
+      try {
+        bytes = await fs.readFile(this.filePath(id));
+      } catch (error) {
+        throw ioError(error);
+      }
+      const result = parseSessionFile(bytes, id);
+      if (!result.ok) {
+        this.logger.info(`session file ${this.filePath(id)} cannot be read: ${result.failure.detail}`);
+        this.index.set(id, { ...entry, problem: result.failure });
+        this.scheduleIndexWrite();
+        throw new StoreError(result.failure.kind, result.failure.detail);
+      }
+      if (result.session.validLength !== entry.size) {
+        // Only another writer can get here (ours keep the index in step); trust what the file says now.
+        this.logger.info(`session file ${this.filePath(id)} changed outside Tiny Agent; re-indexed`);
+        this.index.set(id, { ...entry, size: result.session.validLength });
+        this.scheduleIndexWrite();
+      }
+      return result.session;
+    });
+  }
+
+  /**
+   * Appends whole lines (one committed run, or one meta line) with a single write, then fsyncs. Resolves only when the
+   * bytes are durable. `summary` gives the index fields afterwards from the current ones (evaluated in turn with other
+   * writes to this session, so a rename and a commit never overwrite each other's fields). Never reads the file.
+   */
+  async append(id: string, lines: readonly FileLine[], summary: (current: IndexEntry) => SummaryFields): Promise<IndexEntry> {
+    return this.withLock(id, async () => {
+      const entry = this.usableEntry(id);
+      const bytes = Buffer.from(serializeLines(lines));
+      let handle: FileHandle | undefined;
+      try {
+        // O_APPEND without O_CREAT: a deleted session is never re-created by a late append.
+        handle = await fs.open(this.filePath(id), fs.constants.O_WRONLY | fs.constants.O_APPEND);
+        const before = await handle.stat();
+        if (before.size < entry.size) throw new StoreError('io', `session file ${id} is shorter than its committed content`);
+        // A torn tail (an earlier write cut short by a crash or an error) is cut at the last whole commit.
+        if (before.size > entry.size) await handle.truncate(entry.size);
+        await writeAll(handle, bytes);
+        await handle.sync();
+        const after = await handle.stat();
+        const next: IndexEntry = { ...summary(entry), size: entry.size + bytes.length, mtimeMs: after.mtimeMs };
+        this.index.set(id, next);
+        this.scheduleIndexWrite();
+        return next;
+      } catch (error) {
+        // Leave no partial lines behind when we can; if this fails too, the next append truncates them.
+        await handle?.truncate(entry.size).catch(() => undefined);
+        throw ioError(error);
+      } finally {
+        await handle?.close().catch(() => undefined);
+      }
+    });
+  }
+
+  /** Removes the file and its index entry. Waits for any write in flight on that session first. */
+  async delete(id: string): Promise<void> {
+    return this.withLock(id, async () => {
+      if (!this.index.has(id)) throw new StoreError('not_found', `session ${id} does not exist`);
+      try {
+        await fs.rm(this.filePath(id), { force: true });
+        await syncDir(this.dir);
+      } catch (error) {
+        throw ioError(error);
+      }
+      this.index.delete(id);
+      this.scheduleIndexWrite();
+    });
+  }
+
+  /** Resolves when the index on disk reflects every change made so far. */
+  async flush(): Promise<void> {
+    while (this.indexWrite) await this.indexWrite;
+  }
+
+  /** Path of a session's file (tests and tools inspect it; nothing else writes it). */
+  filePath(id: string): string {
+    return path.join(this.dir, `${id}.jsonl`);
+  }
+
+  get indexPath(): string {
+    return path.join(this.dir, INDEX_FILE);
+  }
+
+  private usableEntry(id: string): IndexEntry {
+    const entry = this.index.get(id);
+    if (!entry) throw new StoreError('not_found', `session ${id} does not exist`);
+    if (entry.problem) throw new StoreError(entry.problem.kind, entry.problem.detail);
+    return entry;
+  }
+
+  /** Parses a file to (re)build its index entry; an unreadable file gets an entry with `problem` and is left alone. */
+  private async readEntry(id: string): Promise<IndexEntry | undefined> {
+    const file = this.filePath(id);
+    let bytes: Buffer;
+    let mtimeMs: number;
+    try {
+      bytes = await fs.readFile(file);
+      mtimeMs = (await fs.stat(file)).mtimeMs;
+    } catch (error) {
+      this.logger.error(`session file ${file} cannot be read`, error);
+      return undefined;
+    }
+    const result = parseSessionFile(bytes, id);
+    if (!result.ok) {
+      this.logger.info(`session file ${file} cannot be read: ${result.failure.detail}; it is left untouched`);
+      const blank: SummaryFields = { id, name: '', autoNamed: true, createdAt: 0, updatedAt: 0, messageCount: 0, model: '' };
+      return { ...blank, size: bytes.length, mtimeMs, problem: result.failure };
+    }
+    const parsed = result.session;
+    const summary = summarize({ header: parsed.header, name: parsed.name, branch: currentBranch(parsed.entries), updatedAt: parsed.updatedAt });
+    // With a torn tail `size` is less than the file's: the next open parses it again, the next append cuts the tail.
+    return { ...summary, size: parsed.validLength, mtimeMs };
+  }
+
+  private async readIndex(): Promise<Map<string, IndexEntry> | undefined> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.indexPath, 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      const parsed = JSON.parse(text) as IndexFile;
+      if (parsed.version !== 1 || !Array.isArray(parsed.sessions)) throw new Error('unknown index shape');
+      return new Map(parsed.sessions.map((entry) => [entry.id, entry]));
+    } catch (error) {
+      this.logger.info(`session index ${this.indexPath} is unreadable (${String(error)}); rebuilding it from the files`);
+      return undefined;
+    }
+  }
+
+  /** Starts an index write, or marks one more as needed if a write is in flight (writes coalesce under load). */
+  private scheduleIndexWrite(): void {
+    this.indexDirty = true;
+    if (this.indexWrite) return;
+    this.indexWrite = (async () => {
+      while (this.indexDirty) {
+        this.indexDirty = false;
+        try {
+          await this.writeIndexNow();
+        } catch (error) {
+          // The files are the truth; a stale index is rebuilt on the next open.
+          this.logger.error(`session index ${this.indexPath} could not be written`, error);
+        }
+      }
+      this.indexWrite = undefined;
+    })();
+  }
+
+  private async writeIndexNow(): Promise<void> {
+    const body: IndexFile = { version: 1, sessions: [...this.index.values()] };
+    // A unique temp name: a second writer (another instance on the same folder) can never rename our half-written file.
+    const temp = `${this.indexPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    await writeDurably(temp, Buffer.from(JSON.stringify(body)));
+    await fs.rename(temp, this.indexPath);
+    await syncDir(this.dir);
+  }
+
+  /** Runs `task` after every earlier task on the same session: appends, loads and deletes never interleave. */
+  private withLock<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(id) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.catch(() => undefined);
+    this.locks.set(id, settled);
+    void settled.then(() => {
+      if (this.locks.get(id) === settled) this.locks.delete(id);
+    });
+    return next;
+  }
+}
+
+const consoleLogger: SessionLogger = {
+  info: (message) => console.warn(message),
+  error: (context, error) => console.error(context, error),
+};
+
+async function writeDurably(file: string, bytes: Buffer): Promise<void> {
+  const handle = await fs.open(file, 'w');
+  try {
+    await writeAll(handle, bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `write` may write less than asked; loop until every byte is down. */
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+/** Makes a create, rename or unlink durable. Some platforms cannot open a directory for sync; the data is then as safe as they allow. */
+async function syncDir(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // EISDIR / EPERM on Windows: directory fsync is not available there.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+function ioError(error: unknown): StoreError {
+  if (error instanceof StoreError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return new StoreError('not_found', 'the session file is missing');
+  return new StoreError('io', error instanceof Error ? error.message : String(error));
+}

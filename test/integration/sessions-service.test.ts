@@ -1,0 +1,389 @@
+// The session service against the real fake model server: the 003 walk-through, every run outcome, restart.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/shared/errors.js';
+import { eventOf, fileLines, sentMessages, startHarness, streamedText, SYSTEM_PROMPT, types, WORDS, type Harness } from '../unit/sessions/service-harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+/** A gate the fake server waits on; `open()` lets the rest of the reply through. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+describe('the 003 walk-through', () => {
+  it('the second question carries the first exchange; a new session carries none of it', async () => {
+    const first = await h.service.create({});
+    h.server.enqueue({ text: '好的，我记住了：项目代号是极简。' });
+    await h.runEnd((await h.service.send(first.id, '请记住项目代号是极简')).runId);
+    h.server.enqueue({ text: '代号是极简。' });
+    await h.runEnd((await h.service.send(first.id, '刚才的代号是什么？')).runId);
+
+    expect(sentMessages(h.server.chatRequests[1]!.body)).toEqual([
+      ['system', SYSTEM_PROMPT],
+      ['user', '请记住项目代号是极简'],
+      ['assistant', '好的，我记住了：项目代号是极简。'],
+      ['user', '刚才的代号是什么？'],
+    ]);
+
+    const second = await h.service.create({});
+    await h.runEnd((await h.service.send(second.id, '代号是什么？')).runId);
+    expect(sentMessages(h.server.chatRequests[2]!.body)).toEqual([
+      ['system', SYSTEM_PROMPT],
+      ['user', '代号是什么？'],
+    ]);
+
+    // Switching back: the whole history, system first.
+    const detail = await h.service.get(first.id);
+    expect(detail.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
+    expect(detail).toMatchObject({ name: '请记住项目代号是极简', messageCount: 5, isStreaming: false });
+    expect(h.service.list().map((s) => s.id)).toEqual([second.id, first.id]);
+  });
+});
+
+describe('run outcomes', () => {
+  it('success: events in order, one fsynced unit on disk, then saved', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ text: 'Hello there friend', reasoning: 'thinking hard' });
+    const { runId } = await h.service.send(session.id, 'hi');
+    const events = await h.runEnd(runId);
+
+    expect(types(events)).toEqual(['run_start', 'message_start', 'message_start', 'delta', 'assistant_end', 'saved', 'run_end']);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.every((e) => e.sessionId === session.id && e.runId === runId)).toBe(true);
+    expect(eventOf(events, 'run_start').userText).toBe('hi');
+    expect(events[2]!.event).toMatchObject({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    expect(streamedText(events)).toBe('Hello there friend');
+    expect(events.map((e) => (e.event.type === 'delta' ? (e.event.thinking ?? '') : '')).join('')).toBe('thinking hard');
+    expect(eventOf(events, 'assistant_end')).toMatchObject({ stopReason: 'stop', toolCalls: [] });
+    expect(eventOf(events, 'saved')).toMatchObject({ stopped: false, summary: { name: 'hi', messageCount: 3, isStreaming: false } });
+    expect(eventOf(events, 'run_end')).toEqual({ type: 'run_end', committed: true });
+    // The API key never appears in any event.
+    expect(JSON.stringify(h.events)).not.toContain('sk-test-key');
+
+    const lines = await fileLines(h.dir, session.id);
+    expect(lines.map((l) => l.type)).toEqual(['session', 'message', 'message', 'commit']);
+    expect(lines[0]).toMatchObject({ version: 1, id: session.id, systemPrompt: SYSTEM_PROMPT, model: 'fake-model' });
+    expect(lines[1]).toMatchObject({ parentId: null, runId, message: { role: 'user', content: 'hi' } });
+    expect(lines[2]).toMatchObject({ parentId: lines[1]!.id, runId, message: { role: 'assistant', stopReason: 'stop' } });
+    expect(lines[3]).toMatchObject({ runId, count: 2 });
+  });
+
+  it('empty reply: error empty_reply with the text offered back, nothing on disk, transcript rolled back', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ empty: true });
+    const { runId } = await h.service.send(session.id, 'say something');
+    const events = await h.runEnd(runId);
+    expect(types(events)).toEqual(['run_start', 'message_start', 'message_start', 'assistant_end', 'error', 'run_end']);
+    expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'empty_reply', message: WORDS.emptyReply, unsentText: 'say something' });
+    expect(eventOf(events, 'run_end').committed).toBe(false);
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+
+    await h.runEnd((await h.service.send(session.id, 'again')).runId);
+    expect(sentMessages(h.server.chatRequests[1]!.body)).toEqual([
+      ['system', SYSTEM_PROMPT],
+      ['user', 'again'],
+    ]);
+  });
+
+  it('model failure: error names the cause, nothing committed, the next request omits the failed turn', async () => {
+    const session = await h.service.create({});
+    await h.runEnd((await h.service.send(session.id, 'first')).runId);
+    h.server.enqueue({ status: 500 });
+    const { runId } = await h.service.send(session.id, 'second');
+    const events = await h.runEnd(runId);
+    const end = eventOf(events, 'assistant_end');
+    expect(end).toMatchObject({ stopReason: 'error', errorCode: 'server_error' });
+    const error = eventOf(events, 'error');
+    expect(error).toEqual({ type: 'error', code: 'server_error', message: WORDS.runFailed('server_error', end.errorMessage), unsentText: 'second' });
+    expect(types(events).slice(-2)).toEqual(['error', 'run_end']);
+    expect((await fileLines(h.dir, session.id)).filter((l) => l.type === 'message')).toHaveLength(2);
+
+    await h.runEnd((await h.service.send(session.id, 'third')).runId);
+    expect(sentMessages(h.server.chatRequests[2]!.body).map(([role, text]) => `${role}:${text}`)).toEqual([
+      `system:${SYSTEM_PROMPT}`,
+      'user:first',
+      'assistant:You said: first',
+      'user:third',
+    ]);
+  });
+
+  it('a stream that breaks mid-answer is a failure: the partial text is not kept', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ text: 'one two three four', disconnectAfterChunks: 2 });
+    const events = await h.runEnd((await h.service.send(session.id, 'count')).runId);
+    expect(streamedText(events)).toBe('one two ');
+    const error = eventOf(events, 'error');
+    expect(error.code).toBe(eventOf(events, 'assistant_end').errorCode);
+    expect(error.unsentText).toBe('count');
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+  });
+
+  it('stopped after text: the partial answer is committed as stopped', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'one two three', gate: held.promise, gateAfterChunks: 1 });
+    const { runId } = await h.service.send(session.id, 'count');
+    await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
+    expect(await h.service.abort(session.id)).toEqual({ aborted: true });
+    const events = await h.runEnd(runId);
+    expect(types(events)).toEqual(['run_start', 'message_start', 'message_start', 'delta', 'assistant_end', 'saved', 'run_end']);
+    expect(eventOf(events, 'assistant_end').stopReason).toBe('aborted');
+    expect(eventOf(events, 'saved').stopped).toBe(true);
+    const lines = await fileLines(h.dir, session.id);
+    expect(lines.map((l) => l.type)).toEqual(['session', 'message', 'message', 'commit']);
+    expect(lines[2]!.message).toMatchObject({ stopReason: 'aborted', content: [{ type: 'text', text: 'one ' }] });
+    expect(lines[3]).toMatchObject({ stopped: true });
+    held.open();
+  });
+
+  it('stopped before any text: error aborted, nothing committed', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'never shown', gate: held.promise, gateAfterChunks: 0 });
+    const { runId } = await h.service.send(session.id, 'wait');
+    await h.server.waitForRequests(1);
+    await h.service.abort(session.id);
+    const events = await h.runEnd(runId);
+    expect(types(events)).toEqual(['run_start', 'message_start', 'message_start', 'assistant_end', 'error', 'run_end']);
+    expect(eventOf(events, 'assistant_end').stopReason).toBe('aborted');
+    expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'aborted', message: WORDS.stoppedBeforeReply, unsentText: 'wait' });
+    expect(eventOf(events, 'run_end').committed).toBe(false);
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+    held.open();
+    await h.runEnd((await h.service.send(session.id, 'retry')).runId);
+    expect(sentMessages(h.server.chatRequests.at(-1)!.body)).toEqual([
+      ['system', SYSTEM_PROMPT],
+      ['user', 'retry'],
+    ]);
+  });
+
+  it('busy while running; not_found for an unknown id', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'slow', gate: held.promise });
+    const { runId } = await h.service.send(session.id, 'one');
+    await expect(h.service.send(session.id, 'two')).rejects.toEqual(new AppError('busy', WORDS.busy));
+    await expect(h.service.regenerate(session.id)).rejects.toMatchObject({ code: 'busy' });
+    held.open();
+    await h.runEnd(runId);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const call of [
+      () => h.service.get(unknown),
+      () => h.service.send(unknown, 'x'),
+      () => h.service.rename(unknown, 'x'),
+      () => h.service.delete(unknown),
+      () => h.service.abort(unknown),
+    ]) {
+      await expect(call()).rejects.toEqual(new AppError('not_found', WORDS.notFound));
+    }
+  });
+});
+
+describe('sessions over time', () => {
+  it('restart restores every session and message in order; continuing sends the restored history', async () => {
+    const a = await h.service.create({});
+    const b = await h.service.create({ name: 'Named', systemPrompt: 'Answer in French.' });
+    for (const text of ['a1', 'a2']) await h.runEnd((await h.service.send(a.id, text)).runId);
+    await h.runEnd((await h.service.send(b.id, 'b1')).runId);
+    const before = { a: await h.service.get(a.id), b: await h.service.get(b.id), list: h.service.list() };
+
+    const service = await h.restart();
+    expect(service.list()).toEqual(before.list);
+    expect(await service.get(a.id)).toEqual(before.a);
+    expect(await service.get(b.id)).toEqual(before.b);
+    expect(before.b).toMatchObject({ name: 'Named', systemPrompt: 'Answer in French.', messageCount: 3 });
+
+    await h.runEnd((await service.send(a.id, 'a3')).runId);
+    expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([role, text]) => `${role}:${text}`)).toEqual([
+      `system:${SYSTEM_PROMPT}`,
+      'user:a1',
+      'assistant:You said: a1',
+      'user:a2',
+      'assistant:You said: a2',
+      'user:a3',
+    ]);
+  });
+
+  it('rename appends one meta line, survives a restart, and stops automatic naming', async () => {
+    const session = await h.service.create({});
+    const file = path.join(h.dir, 'sessions', `${session.id}.jsonl`);
+    await h.runEnd((await h.service.send(session.id, 'first question')).runId);
+    const before = await fs.readFile(file);
+    const summary = await h.service.rename(session.id, '我的会话');
+    expect(summary).toMatchObject({ id: session.id, name: '我的会话', messageCount: 3 });
+    const after = await fs.readFile(file);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    expect(JSON.parse(after.subarray(before.length).toString())).toMatchObject({ type: 'meta', name: '我的会话' });
+    const service = await h.restart();
+    expect(service.list()[0]).toMatchObject({ name: '我的会话' });
+    expect((await service.get(session.id)).name).toBe('我的会话');
+  });
+
+  it('regenerate: the new answer replaces the old in the view; both stay on disk as sibling branches', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ text: 'first answer' });
+    await h.runEnd((await h.service.send(session.id, 'question')).runId);
+    h.server.enqueue({ text: 'second answer' });
+    const { runId } = await h.service.regenerate(session.id);
+    const events = await h.runEnd(runId);
+    expect(types(events)).toEqual(['run_start', 'message_start', 'delta', 'assistant_end', 'saved', 'run_end']);
+    expect(eventOf(events, 'run_start').userText).toBe('question');
+    expect(sentMessages(h.server.chatRequests[1]!.body)).toEqual([
+      ['system', SYSTEM_PROMPT],
+      ['user', 'question'],
+    ]);
+    const texts = async () => (await h.service.get(session.id)).messages.map((m) => `${m.role}:${'content' in m && typeof m.content === 'string' ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text).join('')}`);
+    expect(await texts()).toEqual([`system:${SYSTEM_PROMPT}`, 'user:question', 'assistant:second answer']);
+
+    const lines = (await fileLines(h.dir, session.id)).filter((l) => l.type === 'message');
+    expect(lines.map((l) => l.parentId)).toEqual([null, lines[0]!.id, lines[0]!.id]);
+    await h.restart();
+    expect(await texts()).toEqual([`system:${SYSTEM_PROMPT}`, 'user:question', 'assistant:second answer']);
+    await expect(h.service.regenerate((await h.service.create({})).id)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('a failed regenerate keeps the old answer', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ text: 'kept answer' });
+    await h.runEnd((await h.service.send(session.id, 'question')).runId);
+    h.server.enqueue({ status: 503 });
+    const events = await h.runEnd((await h.service.regenerate(session.id)).runId);
+    expect(eventOf(events, 'error')).toMatchObject({ code: 'server_error', unsentText: '' });
+    expect((await h.service.get(session.id)).messages).toHaveLength(3);
+    await h.runEnd((await h.service.send(session.id, 'next')).runId);
+    expect(sentMessages(h.server.chatRequests[2]!.body).map(([r]) => r)).toEqual(['system', 'user', 'assistant', 'user']);
+  });
+
+  it('get during a run returns a snapshot that later events continue exactly', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'alpha beta gamma delta', gate: held.promise, gateAfterChunks: 2 });
+    const { runId } = await h.service.send(session.id, 'stream please');
+    await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
+    const detail = await h.service.get(session.id);
+    expect(detail.isStreaming).toBe(true);
+    expect(detail.messages.map((m) => m.role)).toEqual(['system']);
+    const snapshot = detail.activeRun!;
+    expect(snapshot.runId).toBe(runId);
+    expect(snapshot.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    held.open();
+    const events = await h.runEnd(runId);
+    const later = events.filter((e) => e.seq > snapshot.seq);
+    const partial = snapshot.messages[1]!;
+    const shown = partial.role === 'assistant' ? partial.content.map((p) => (p.type === 'text' ? p.text : '')).join('') : '';
+    expect(shown + streamedText(later)).toBe('alpha beta gamma delta');
+    expect(h.service.list()[0]!.isStreaming).toBe(false);
+  });
+
+  it('follow-up and steering while running: queue events, one committed run holding every message', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'first reply', gate: held.promise, gateAfterChunks: 1 }, { text: 'steered reply' }, { text: 'follow-up reply' });
+    const { runId } = await h.service.send(session.id, 'start');
+    await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
+    expect(await h.service.followUp(session.id, 'and then?')).toEqual({ steering: [], followUp: ['and then?'] });
+    expect(await h.service.steer(session.id, 'actually, shorter')).toEqual({ steering: ['actually, shorter'], followUp: ['and then?'] });
+    expect(await h.service.peekQueue(session.id)).toEqual({ steering: ['actually, shorter'], followUp: ['and then?'] });
+    held.open();
+    const events = await h.runEnd(runId);
+    expect(events.filter((e) => e.event.type === 'queue').map((e) => (e.event as { queue: unknown }).queue)).toEqual([
+      { steering: [], followUp: ['and then?'] },
+      { steering: ['actually, shorter'], followUp: ['and then?'] },
+      { steering: [], followUp: ['and then?'] },
+      { steering: [], followUp: [] },
+    ]);
+    expect(eventOf(events, 'run_end').committed).toBe(true);
+    const stored = (await fileLines(h.dir, session.id)).filter((l) => l.type === 'message' || l.type === 'commit');
+    expect(stored.map((l) => (l.type === 'commit' ? 'commit' : l.message.role))).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'commit']);
+    expect(new Set(stored.map((l) => l.runId))).toEqual(new Set([runId]));
+    await expect(h.service.steer(session.id, 'too late')).rejects.toEqual(new AppError('invalid_input', WORDS.notRunning));
+  });
+
+  it('a failed run hands back every text the user wrote for it', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'partial', gate: held.promise, gateAfterChunks: 1 }, { status: 500 });
+    const { runId } = await h.service.send(session.id, 'start');
+    await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
+    await h.service.steer(session.id, 'steer me');
+    held.open();
+    const events = await h.runEnd(runId);
+    expect(eventOf(events, 'error')).toMatchObject({ code: 'server_error', unsentText: 'start\n\nsteer me' });
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+  });
+
+  it('unreadable and newer-version files are refused with clear errors and left untouched', async () => {
+    const good = await h.service.create({});
+    await h.runEnd((await h.service.send(good.id, 'hello')).runId);
+    const corrupt = await h.service.create({});
+    await h.runEnd((await h.service.send(corrupt.id, 'one')).runId);
+    await h.runEnd((await h.service.send(corrupt.id, 'two')).runId);
+    await h.service.dispose();
+    const corruptFile = path.join(h.dir, 'sessions', `${corrupt.id}.jsonl`);
+    const lines = (await fs.readFile(corruptFile, 'utf8')).split('\n');
+    lines[2] = '{ broken';
+    await fs.writeFile(corruptFile, lines.join('\n'));
+    const newerId = '11111111-2222-4333-8444-555555555555';
+    const newerFile = path.join(h.dir, 'sessions', `${newerId}.jsonl`);
+    await fs.writeFile(newerFile, `${JSON.stringify({ type: 'session', version: 7, id: newerId, createdAt: 1 })}\n`);
+    const bytes = { corrupt: await fs.readFile(corruptFile), newer: await fs.readFile(newerFile) };
+
+    const service = await h.restart();
+    expect(service.list().map((s) => s.id)).toEqual([good.id]);
+    await expect(service.get(corrupt.id)).rejects.toEqual(new AppError('storage', WORDS.unreadable));
+    await expect(service.send(corrupt.id, 'x')).rejects.toEqual(new AppError('storage', WORDS.unreadable));
+    await expect(service.rename(corrupt.id, 'x')).rejects.toEqual(new AppError('storage', WORDS.unreadable));
+    await expect(service.get(newerId)).rejects.toEqual(new AppError('unsupported_version', WORDS.unsupportedVersion));
+    await service.dispose();
+    expect(await fs.readFile(corruptFile)).toEqual(bytes.corrupt);
+    expect(await fs.readFile(newerFile)).toEqual(bytes.newer);
+  });
+});
+
+describe('idle sessions are unloaded and reloaded transparently', () => {
+  it('with room for one idle session, three sessions keep their own histories', async () => {
+    await h.close();
+    h = await startHarness({ maxIdleSessions: 1 });
+    const ids = [(await h.service.create({})).id, (await h.service.create({})).id, (await h.service.create({})).id];
+    for (let round = 1; round <= 2; round++) {
+      for (const [i, id] of ids.entries()) await h.runEnd((await h.service.send(id, `s${i} r${round}`)).runId);
+    }
+    const details = await Promise.all(ids.map((id) => h.service.get(id)));
+    for (const [i, detail] of details.entries()) {
+      expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([`s${i} r1`, `s${i} r2`]);
+    }
+    expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 's2 r1', 'You said: s2 r1', 's2 r2']);
+  });
+});
+
+describe('a commit that cannot be written', () => {
+  it('reports storage, offers the text back and rolls the transcript back', async () => {
+    const session = await h.service.create({});
+    await h.runEnd((await h.service.send(session.id, 'kept')).runId);
+    let release!: () => void;
+    h.server.enqueue({ text: 'lost answer', gate: new Promise<void>((r) => (release = r)), gateAfterChunks: 1 });
+    const { runId } = await h.service.send(session.id, 'unsaved');
+    await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
+    // The file disappears under the app (another program, a sync tool): the append must not re-create it.
+    const file = path.join(h.dir, 'sessions', `${session.id}.jsonl`);
+    await fs.rename(file, `${file}.moved`);
+    release();
+    const events = await h.runEnd(runId);
+    expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'storage', message: WORDS.saveFailed, unsentText: 'unsaved' });
+    expect(eventOf(events, 'run_end').committed).toBe(false);
+    await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await fs.rename(`${file}.moved`, file);
+    await h.runEnd((await h.service.send(session.id, 'after')).runId);
+    expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 'kept', 'You said: kept', 'after']);
+  });
+});

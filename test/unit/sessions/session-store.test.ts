@@ -1,0 +1,240 @@
+import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyUsage, type Message } from '../../../src/shared/messages.js';
+import { currentBranch, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
+import { SessionStore, type SessionLogger } from '../../../src/main/sessions/session-store.js';
+
+let dir: string;
+let logged: string[];
+const log: SessionLogger = { info: (m) => void logged.push(m), error: (m) => void logged.push(m) };
+
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tiny-store-'));
+  logged = [];
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+function header(id: string = randomUUID()): SessionHeader {
+  return { type: 'session', version: 1, id, createdAt: 1_000, systemPrompt: 'Be brief.', model: 'fake-model' };
+}
+
+/** One run: a user message and an answer, chained after `parentId`. */
+function run(n: number, parentId: string | null): { entries: MessageEntry[]; lines: FileLine[] } {
+  const runId = `run-${n}`;
+  const messages: Message[] = [
+    { role: 'user', content: `question ${n}`, timestamp: n },
+    { role: 'assistant', content: [{ type: 'text', text: `answer ${n}` }], model: 'fake-model', usage: emptyUsage(), stopReason: 'stop', timestamp: n },
+  ];
+  let parent = parentId;
+  const entries = messages.map((message, i) => {
+    const entry: MessageEntry = { type: 'message', id: `${runId}-${i}`, parentId: parent, runId, timestamp: n, message };
+    parent = entry.id;
+    return entry;
+  });
+  return { entries, lines: [...entries, { type: 'commit', runId, count: entries.length, timestamp: 2_000 + n }] };
+}
+
+async function storeWithRuns(count: number): Promise<{ store: SessionStore; id: string; branch: MessageEntry[] }> {
+  const store = new SessionStore({ dir, log });
+  await store.open();
+  const h = header();
+  await store.create(h);
+  let branch: MessageEntry[] = [];
+  for (let n = 1; n <= count; n++) {
+    const r = run(n, branch.at(-1)?.id ?? null);
+    branch = [...branch, ...r.entries];
+    const snapshot = branch;
+    await store.append(h.id, r.lines, () => summarize({ header: h, name: undefined, branch: snapshot, updatedAt: 2_000 + n }));
+  }
+  await store.flush();
+  return { store, id: h.id, branch };
+}
+
+async function reopen(): Promise<SessionStore> {
+  const store = new SessionStore({ dir, log });
+  await store.open();
+  return store;
+}
+
+const texts = (entries: MessageEntry[]) =>
+  entries.map((e) => (typeof e.message.content === 'string' ? e.message.content : e.message.content.map((p) => ('text' in p ? p.text : '')).join('')));
+
+describe('SessionStore', () => {
+  it('writes a header then whole runs, and loads them back in order', async () => {
+    const { store, id } = await storeWithRuns(2);
+    const lines = (await fs.readFile(store.filePath(id), 'utf8')).split('\n');
+    expect(JSON.parse(lines[0]!)).toEqual(header(id));
+    expect(lines.at(-1)).toBe('');
+    const loaded = await (await reopen()).load(id);
+    expect(texts(currentBranch(loaded.entries))).toEqual(['question 1', 'answer 1', 'question 2', 'answer 2']);
+    expect((await reopen()).entry(id)).toMatchObject({ name: 'question 1', autoNamed: true, messageCount: 5, updatedAt: 2_002 });
+  });
+
+  it('a torn last line is skipped on load and cut before the next append', async () => {
+    const { id, branch } = await storeWithRuns(1);
+    const file = path.join(dir, `${id}.jsonl`);
+    const good = await fs.readFile(file);
+    await fs.appendFile(file, '{"type":"message","id":"x","par');
+    const store = await reopen();
+    expect(texts(currentBranch((await store.load(id)).entries))).toEqual(['question 1', 'answer 1']);
+    const next = run(2, branch.at(-1)!.id);
+    await store.append(id, next.lines, (current) => current);
+    const after = await fs.readFile(file);
+    expect(after.subarray(0, good.length).equals(good)).toBe(true);
+    expect(after.subarray(good.length).toString()).toBe(next.lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    expect(texts(currentBranch((await (await reopen()).load(id)).entries))).toEqual(['question 1', 'answer 1', 'question 2', 'answer 2']);
+  });
+
+  it('a torn tail that cuts a multi-byte character is still just a torn tail', async () => {
+    const { id } = await storeWithRuns(1);
+    const file = path.join(dir, `${id}.jsonl`);
+    const chinese = Buffer.from('{"type":"message","id":"z","parentId":null,"runId":"r","timestamp":1,"message":{"role":"user","content":"极简');
+    await fs.appendFile(file, chinese.subarray(0, chinese.length - 1));
+    expect(texts(currentBranch((await (await reopen()).load(id)).entries))).toEqual(['question 1', 'answer 1']);
+  });
+
+  it('invalid UTF-8 inside an earlier line is damage, not a torn tail', async () => {
+    const { id } = await storeWithRuns(2);
+    const file = path.join(dir, `${id}.jsonl`);
+    const bytes = await fs.readFile(file);
+    const at = bytes.indexOf('question 1');
+    bytes[at] = 0xff;
+    await fs.writeFile(file, bytes);
+    expect((await reopen()).entry(id)?.problem?.kind).toBe('corrupt');
+    expect(await fs.readFile(file)).toEqual(bytes);
+  });
+
+  it('a half-written run (lines without their commit) never becomes history', async () => {
+    const { id, branch } = await storeWithRuns(1);
+    const file = path.join(dir, `${id}.jsonl`);
+    const half = run(2, branch.at(-1)!.id);
+    await fs.appendFile(file, `${JSON.stringify(half.lines[0])}\n${JSON.stringify(half.lines[1]).slice(0, 30)}`);
+    const store = await reopen();
+    expect(texts(currentBranch((await store.load(id)).entries))).toEqual(['question 1', 'answer 1']);
+    // Whole lines but no commit line: still not a run.
+    await fs.truncate(file, (await fs.stat(file)).size - 30);
+    await fs.appendFile(file, `${JSON.stringify(half.lines[1])}\n`);
+    const again = await reopen();
+    expect(texts(currentBranch((await again.load(id)).entries))).toEqual(['question 1', 'answer 1']);
+    await again.append(id, run(3, branch.at(-1)!.id).lines, (current) => current);
+    expect(texts(currentBranch((await (await reopen()).load(id)).entries))).toEqual(['question 1', 'answer 1', 'question 3', 'answer 3']);
+  });
+
+  it('a hole inside the last run (its commit line present) drops that run only', async () => {
+    const { id, branch } = await storeWithRuns(1);
+    const file = path.join(dir, `${id}.jsonl`);
+    const last = run(2, branch.at(-1)!.id);
+    await fs.appendFile(file, `${JSON.stringify(last.lines[0])}\n${'\0'.repeat(40)}\n${JSON.stringify(last.lines[2])}\n`);
+    expect(texts(currentBranch((await (await reopen()).load(id)).entries))).toEqual(['question 1', 'answer 1']);
+  });
+
+  it('garbage in the middle: reported, refused, and the file stays byte-identical', async () => {
+    const { id } = await storeWithRuns(3);
+    const file = path.join(dir, `${id}.jsonl`);
+    const lines = (await fs.readFile(file, 'utf8')).split('\n');
+    lines[4] = 'this is not json';
+    await fs.writeFile(file, lines.join('\n'));
+    const before = await fs.readFile(file);
+    const store = await reopen();
+    expect(store.entry(id)?.problem).toEqual({ kind: 'corrupt', detail: 'line 5 is not valid' });
+    expect(logged.some((line) => line.includes(file) && line.includes('untouched'))).toBe(true);
+    await expect(store.load(id)).rejects.toMatchObject({ kind: 'corrupt' });
+    await expect(store.append(id, run(9, null).lines, (c) => c)).rejects.toMatchObject({ kind: 'corrupt' });
+    expect((await fs.readFile(file)).equals(before)).toBe(true);
+    // Still recognised as unreadable on the next start, without touching it.
+    expect((await reopen()).entry(id)?.problem?.kind).toBe('corrupt');
+    expect((await fs.readFile(file)).equals(before)).toBe(true);
+  });
+
+  it('a file from a newer version is refused and left untouched', async () => {
+    const id = randomUUID();
+    const file = path.join(dir, `${id}.jsonl`);
+    await fs.writeFile(file, `${JSON.stringify({ ...header(id), version: 2, extra: true })}\n{"type":"future"}\n`);
+    const before = await fs.readFile(file);
+    const store = await reopen();
+    expect(store.entry(id)?.problem?.kind).toBe('unsupported_version');
+    await expect(store.load(id)).rejects.toMatchObject({ kind: 'unsupported_version' });
+    await expect(store.append(id, run(1, null).lines, (c) => c)).rejects.toMatchObject({ kind: 'unsupported_version' });
+    expect((await fs.readFile(file)).equals(before)).toBe(true);
+  });
+
+  it('a missing or unparsable index is rebuilt from the files', async () => {
+    const { id } = await storeWithRuns(2);
+    const store = await reopen();
+    await fs.rm(store.indexPath);
+    expect((await reopen()).entry(id)).toMatchObject({ messageCount: 5, name: 'question 1' });
+    await fs.writeFile(store.indexPath, '{"version":1,"sess');
+    expect((await reopen()).entry(id)).toMatchObject({ messageCount: 5 });
+    expect(JSON.parse(await fs.readFile(store.indexPath, 'utf8')).sessions).toHaveLength(1);
+  });
+
+  it('a stale index (file newer than its entry, file missing from it, entry without file) is reconciled', async () => {
+    const { store, id, branch } = await storeWithRuns(1);
+    await store.flush();
+    const oldIndex = await fs.readFile(store.indexPath);
+    // A run committed after the index was written (crash before the index write).
+    const r = run(2, branch.at(-1)!.id);
+    await store.append(id, r.lines, (current) => ({ ...current, messageCount: 5 }));
+    await store.flush();
+    // A session the index never heard of, and an entry whose file is gone.
+    const other = header();
+    await fs.writeFile(path.join(dir, `${other.id}.jsonl`), `${JSON.stringify(other)}\n`);
+    const ghost = JSON.parse(oldIndex.toString());
+    ghost.sessions.push({ ...ghost.sessions[0], id: randomUUID() });
+    await fs.writeFile(store.indexPath, JSON.stringify(ghost));
+    const fresh = await reopen();
+    expect([...fresh.entries()].map((e) => e.id).sort()).toEqual([id, other.id].sort());
+    expect(fresh.entry(id)).toMatchObject({ messageCount: 5, updatedAt: 2_002 });
+  });
+
+  it('delete removes the file and the index entry; a late append cannot re-create it', async () => {
+    const { store, id } = await storeWithRuns(1);
+    await store.delete(id);
+    await store.flush();
+    await expect(fs.stat(store.filePath(id))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(store.entry(id)).toBeUndefined();
+    await expect(store.append(id, run(2, null).lines, (c) => c)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(fs.stat(store.filePath(id))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(JSON.parse(await fs.readFile(store.indexPath, 'utf8')).sessions).toEqual([]);
+  });
+
+  it('appending to a 10,000-message session neither reads nor rewrites the file', async () => {
+    const store = new SessionStore({ dir, log });
+    await store.open();
+    const h = header();
+    await store.create(h);
+    const file = store.filePath(h.id);
+    let lines = '';
+    let parent: string | null = null;
+    for (let n = 1; n <= 5_000; n++) {
+      const r = run(n, parent);
+      parent = r.entries.at(-1)!.id;
+      lines += r.lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+    }
+    await fs.appendFile(file, lines);
+    const big = await reopen();
+    expect(big.entry(h.id)?.messageCount).toBe(10_001);
+    const before = await fs.readFile(file);
+    const inode = (await fs.stat(file)).ino;
+
+    const reads = vi.spyOn(fs, 'readFile');
+    const opens = vi.spyOn(fs, 'open');
+    const next = run(5_001, parent);
+    await big.append(h.id, next.lines, (current) => current);
+    const sessionOpens = opens.mock.calls.filter(([p]) => p === file);
+    expect(reads.mock.calls.filter(([p]) => p === file)).toEqual([]);
+    expect(sessionOpens).toEqual([[file, fs.constants.O_WRONLY | fs.constants.O_APPEND]]);
+    reads.mockRestore();
+    opens.mockRestore();
+
+    const after = await fs.readFile(file);
+    expect((await fs.stat(file)).ino).toBe(inode);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    expect(after.subarray(before.length).toString()).toBe(next.lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+  });
+});
