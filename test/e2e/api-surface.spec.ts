@@ -8,7 +8,7 @@ test('window.api exposes exactly the contract, frozen, with no generic invoke, i
   try {
     const surface = await h.page.evaluate(() => {
       const api = (window as unknown as { api: Record<string, unknown> }).api;
-      const globals = Object.getOwnPropertyNames(window).filter((name) => /ipc|electron|invoke|require/i.test(name));
+      const globals = Object.getOwnPropertyNames(window).filter((name) => /ipc|electron|invoke|^require$|^module$/i.test(name));
       return {
         keys: Object.getOwnPropertyNames(api).sort(),
         types: [...new Set(Object.values(api).map((value) => typeof value))],

@@ -43,6 +43,10 @@ export async function startHarness(opts: Omit<LaunchOptions, 'env'> & { env?: Re
 
 export const assistantMessages = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]');
 export const userMessages = (page: Page) => page.locator('[data-testid="message"][data-role="user"]');
+/** The visible texts of user messages, in order. */
+export const userTexts = (page: Page) => userMessages(page).getByTestId('message-content');
+/** The visible texts of assistant answers, in order. */
+export const answerTexts = (page: Page) => assistantMessages(page).getByTestId('message-content');
 export const sessionItems = (page: Page) => page.getByTestId('session-item');
 
 /** Types `text` into the composer and sends it with the Send button. */
@@ -51,7 +55,16 @@ export async function sendMessage(page: Page, text: string): Promise<void> {
   await page.getByTestId('send').click();
 }
 
-/** Waits until the open session is idle (no Stop button) and the answer count reached `count`. */
+/** The last answer on screen (long chats are virtualized: count rows only in short ones). */
+export const lastAnswerText = (page: Page) => assistantMessages(page).last().getByTestId('message-content');
+
+/** Waits until the last answer reads `text` and the session is idle again (no Stop button). */
+export async function waitForAnswerText(page: Page, text: string | RegExp): Promise<void> {
+  await expect(lastAnswerText(page)).toHaveText(text);
+  await expect(page.getByTestId('stop')).toHaveCount(0);
+}
+
+/** Waits until the open session is idle (no Stop button) and the answer count reached `count` (short chats only). */
 export async function waitForAnswers(page: Page, count: number): Promise<void> {
   await expect(assistantMessages(page)).toHaveCount(count);
   await expect(page.getByTestId('stop')).toHaveCount(0);

@@ -1,6 +1,6 @@
 // Many conversations: the 003 walk-through, rename, delete, and everything surviving a restart.
 import { expect, test } from '@playwright/test';
-import { assistantMessages, sendMessage, sentMessages, sessionItems, startHarness, userMessages, waitForAnswers } from './helpers.js';
+import { answerTexts, sendMessage, sentMessages, sessionItems, startHarness, userMessages, userTexts, waitForAnswers } from './helpers.js';
 
 const SYSTEM = { role: 'system', content: 'You are Tiny Agent, a concise and friendly AI assistant.' };
 
@@ -33,8 +33,8 @@ test('the second question carries the first turn; a new chat carries none; switc
     const first = sessionItems(page).filter({ hasText: '请记住项目代号是极简' });
     await first.click();
     await expect(first).toHaveAttribute('aria-current', 'true');
-    await expect(userMessages(page)).toHaveText(['请记住项目代号是极简', '刚才的代号是什么？']);
-    await expect(assistantMessages(page).getByTestId('message-content')).toHaveText(['好的，我记住了：项目代号是极简。', '刚才的代号是极简。']);
+    await expect(userTexts(page)).toHaveText(['请记住项目代号是极简', '刚才的代号是什么？']);
+    await expect(answerTexts(page)).toHaveText(['好的，我记住了：项目代号是极简。', '刚才的代号是极简。']);
 
     server.enqueue({ text: '还是极简。' });
     await sendMessage(page, '再说一遍？');
@@ -99,8 +99,8 @@ test('rename, delete and restart: sessions and messages survive quitting the app
     await expect(sessionItems(page)).toHaveCount(1);
     await expect(sessionItems(page).first()).toContainText('Hangzhou trip');
     await sessionItems(page).first().click();
-    await expect(userMessages(page)).toHaveText(['Plan a trip to Hangzhou']);
-    await expect(assistantMessages(page).getByTestId('message-content')).toHaveText('You said: Plan a trip to Hangzhou');
+    await expect(userTexts(page)).toHaveText(['Plan a trip to Hangzhou']);
+    await expect(answerTexts(page)).toHaveText('You said: Plan a trip to Hangzhou');
 
     // Continuing the restored session sends the restored history.
     await sendMessage(page, 'And the budget?');

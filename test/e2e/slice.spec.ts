@@ -1,6 +1,6 @@
 // The thin slice: type, send, and the answer streams in from the model server through main and the agent.
 import { expect, test } from '@playwright/test';
-import { assistantMessages, sendMessage, sentMessages, startHarness, userMessages, waitForAnswers } from './helpers.js';
+import { answerTexts, sendMessage, sentMessages, startHarness, userTexts, waitForAnswers } from './helpers.js';
 
 test('a typed message is answered by text streamed from the model server', async () => {
   const h = await startHarness();
@@ -9,9 +9,9 @@ test('a typed message is answered by text streamed from the model server', async
     h.server.enqueue({ text: answer, chunkSize: 4, delayMs: 5 });
     await sendMessage(h.page, 'Hi there');
 
-    await expect(userMessages(h.page)).toHaveText(['Hi there']);
+    await expect(userTexts(h.page)).toHaveText(['Hi there']);
     await waitForAnswers(h.page, 1);
-    await expect(assistantMessages(h.page).getByTestId('message-content')).toHaveText(answer);
+    await expect(answerTexts(h.page)).toHaveText(answer);
 
     expect(sentMessages(h.server, 0)).toEqual([
       { role: 'system', content: 'You are Tiny Agent, a concise and friendly AI assistant.' },

@@ -2,7 +2,7 @@
 // dangerous stays in the DOM, nothing remote is fetched.
 import { expect, test } from '@playwright/test';
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads.js';
-import { assistantMessages, sendMessage, startHarness, waitForAnswers } from './helpers.js';
+import { lastAnswerText, sendMessage, startHarness } from './helpers.js';
 
 const PER_ANSWER = 8;
 
@@ -24,9 +24,8 @@ test(`${XSS_PAYLOADS.length} XSS payloads in model output: no script runs, no ha
       server.enqueue({ text, chunkSize: 9 });
       await sendMessage(page, `batch ${start / PER_ANSWER + 1}`);
       answers++;
-      await waitForAnswers(page, answers);
-      const last = assistantMessages(page).last().getByTestId('message-content');
-      await expect(last).toContainText(`end ${batch.at(-1)!.label}.`);
+      await expect(lastAnswerText(page)).toContainText(`end ${batch.at(-1)!.label}.`);
+      await expect(page.getByTestId('stop')).toHaveCount(0);
 
       const findings = await page.evaluate(() => {
         const root = document.querySelector('[data-testid="message-list"]')!;
