@@ -1,5 +1,5 @@
 // SIGKILL at random moments while a child process commits runs: every run reported saved survives whole, no partial
-// run ever loads, and appending works again afterwards. CRASH_ITERATIONS sets the number of kills (default 24).
+// run ever loads, and appending works again afterwards. CRASH_ITERATIONS sets the number of kills (default 200).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import { currentBranch, type MessageEntry } from '../../src/main/sessions/sessio
 import { SessionStore } from '../../src/main/sessions/session-store.js';
 import { runTexts } from '../fixtures/crash-writer.js';
 
-const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 24);
+const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 200);
 const writer = fileURLToPath(new URL('../fixtures/crash-writer.ts', import.meta.url));
 let dir: string | undefined;
 
