@@ -105,23 +105,30 @@ test('typing while an answer streams steers it: the next request carries the ste
   }
 });
 
-test('reasoning is shown apart from the answer and restored collapsed after a restart', async () => {
+test('reasoning streams open, apart from the answer, collapses when done, and is restored collapsed after a restart', async () => {
   const h = await startHarness();
   try {
     const { page, server } = h;
-    server.enqueue({ reasoning: 'The user greets me; I should greet back.', text: 'Hello!', chunkSize: 4 });
+    const hold = gate();
+    server.enqueue({ reasoning: 'The user greets me; I should greet back.', text: 'Hello!', chunkSize: 4, gate: hold.promise, gateAfterChunks: 3 });
     await sendMessage(page, 'Hi');
-    await waitForAnswers(page, 1);
     const reasoning = assistantMessages(page).getByTestId('message-reasoning');
-    await expect(reasoning).toContainText('The user greets me; I should greet back.');
+    const toggle = reasoning.getByRole('button');
+    await expect(reasoning).toContainText('The user gre');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    hold.open();
+    await waitForAnswers(page, 1);
     await expect(answerTexts(page)).toHaveText('Hello!');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(reasoning.getByText('The user greets me; I should greet back.')).toBeHidden();
 
     await h.relaunch();
     await sessionItems(h.page).first().click();
     const restored = assistantMessages(h.page).getByTestId('message-reasoning');
-    await expect(restored).toBeVisible();
-    await restored.getByRole('button').first().click().catch(async () => restored.locator('summary').click());
-    await expect(restored).toContainText('The user greets me; I should greet back.');
+    await expect(restored.getByRole('button')).toHaveAttribute('aria-expanded', 'false');
+    await restored.getByRole('button').click();
+    await expect(restored.getByText('The user greets me; I should greet back.')).toBeVisible();
+    await expect(answerTexts(h.page)).toHaveText('Hello!');
   } finally {
     await h.close();
   }
