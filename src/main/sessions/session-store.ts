@@ -8,8 +8,8 @@
 //   the index lacks) is parsed again, so a stale or missing index is never trusted.
 // - Unreadable files (garbage in the middle, unknown newer version) are recorded and reported, never written to.
 import fs, { type FileHandle } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { syncDirectory, writeFileAtomic } from '../storage/atomic-file.js';
 import {
   parseSessionFile,
   currentBranch,
@@ -118,11 +118,8 @@ export class SessionStore {
       if (this.index.has(id)) throw new StoreError('io', `session ${id} already exists`);
       const bytes = Buffer.from(serializeLines([header]));
       const finalPath = this.filePath(id);
-      const tempPath = `${finalPath}.tmp`;
       try {
-        await writeDurably(tempPath, bytes);
-        await fs.rename(tempPath, finalPath);
-        await syncDir(this.dir);
+        await writeFileAtomic(finalPath, bytes);
         const stat = await fs.stat(finalPath);
         const entry: IndexEntry = {
           ...summarize({ header, name: undefined, branch: [], updatedAt: header.createdAt }),
@@ -133,7 +130,6 @@ export class SessionStore {
         this.scheduleIndexWrite();
         return entry;
       } catch (error) {
-        await fs.rm(tempPath, { force: true }).catch(() => undefined);
         throw ioError(error);
       }
     });
@@ -206,7 +202,7 @@ export class SessionStore {
       if (!this.index.has(id)) throw new StoreError('not_found', `session ${id} does not exist`);
       try {
         await fs.rm(this.filePath(id), { force: true });
-        await syncDir(this.dir);
+        await syncDirectory(this.dir);
       } catch (error) {
         throw ioError(error);
       }
@@ -297,11 +293,7 @@ export class SessionStore {
 
   private async writeIndexNow(): Promise<void> {
     const body: IndexFile = { version: 1, sessions: [...this.index.values()] };
-    // A unique temp name: a second writer (another instance on the same folder) can never rename our half-written file.
-    const temp = `${this.indexPath}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    await writeDurably(temp, Buffer.from(JSON.stringify(body)));
-    await fs.rename(temp, this.indexPath);
-    await syncDir(this.dir);
+    await writeFileAtomic(this.indexPath, JSON.stringify(body));
   }
 
   /** Runs `task` after every earlier task on the same session: appends, loads and deletes never interleave. */
@@ -322,35 +314,12 @@ const consoleLogger: SessionLogger = {
   error: (context, error) => console.error(context, error),
 };
 
-async function writeDurably(file: string, bytes: Buffer): Promise<void> {
-  const handle = await fs.open(file, 'w');
-  try {
-    await writeAll(handle, bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** `write` may write less than asked; loop until every byte is down. */
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
     const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
     offset += bytesWritten;
-  }
-}
-
-/** Makes a create, rename or unlink durable. Some platforms cannot open a directory for sync; the data is then as safe as they allow. */
-async function syncDir(dir: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await fs.open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // EISDIR / EPERM on Windows: directory fsync is not available there.
-  } finally {
-    await handle?.close().catch(() => undefined);
   }
 }
 

@@ -1,13 +1,15 @@
 // Whole-file writes that a crash can never leave half-written: temp file, fsync, rename, fsync the folder.
+import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Replaces `path` with `data` atomically; on failure the old file is untouched. */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+/** Replaces (or creates) `path` with `data` atomically and durably; on failure the old file is untouched. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  // A unique temp name: another writer on the same folder can never rename our half-written file.
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   const handle = await fs.open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(data, 'utf8');
+    await handle.writeFile(data);
     await handle.sync();
   } finally {
     await handle.close();
