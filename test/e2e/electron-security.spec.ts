@@ -35,6 +35,10 @@ test.describe('Electron window security', () => {
       await page.waitForTimeout(500);
       expect(page.url()).toBe(before);
       expect(await page.evaluate(() => window.open('https://example.com/'))).toBeNull();
+      // The permission handler denies everything the app does not use.
+      expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
+      const media = await page.evaluate(() => navigator.mediaDevices.getUserMedia({ audio: true }).then(() => 'granted', (e: Error) => e.name));
+      expect(media).toBe('NotAllowedError');
       const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'));
       expect(csp).toContain("script-src 'self'");
     } finally {
