@@ -17,7 +17,11 @@ export interface SessionMessages {
   emptyReply: string;
   /** The user stopped the run before any text arrived. */
   stoppedBeforeReply: string;
-  /** The model request failed; `detail` is the provider's short description, when there is one. */
+  /**
+   * The model request failed. With the provider's short description (`detail`, e.g. "Invalid or missing API key
+   * (HTTP 401)") that is the message — the renderer already heads it with the cause in the user's language; without
+   * one, the cause itself.
+   */
   runFailed(code: ProviderErrorCode, detail: string | undefined): string;
   /** A finished run could not be written to disk. */
   saveFailed: string;
@@ -67,7 +71,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     nothingToRegenerate: '没有可以重新生成的消息。',
     emptyReply: '模型未返回有效回复，请稍后重试。',
     stoppedBeforeReply: '已停止，模型尚未回复。',
-    runFailed: (code, detail) => `${ZH_CAUSES[code]}${detail ? `（${detail}）` : ''}，请稍后重试。`,
+    runFailed: (code, detail) => detail || `${ZH_CAUSES[code]}，请稍后重试。`,
     saveFailed: '保存会话失败，本轮对话未写入磁盘。',
     storageFailed: (detail) => `读写会话文件失败：${detail}`,
     unreadable: '会话文件已损坏，无法读取；文件保持原样未被修改。',
@@ -81,7 +85,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     nothingToRegenerate: 'There is no message to regenerate.',
     emptyReply: 'The model returned no reply. Please try again.',
     stoppedBeforeReply: 'Stopped before the model replied.',
-    runFailed: (code, detail) => `${EN_CAUSES[code]}${detail ? ` (${detail})` : ''}. Please try again.`,
+    runFailed: (code, detail) => detail || `${EN_CAUSES[code]}. Please try again.`,
     saveFailed: 'The session could not be saved; this exchange was not written to disk.',
     storageFailed: (detail) => `Reading or writing the session file failed: ${detail}`,
     unreadable: 'The session file is damaged and cannot be read; it has been left untouched.',
