@@ -9,7 +9,8 @@ import type { IpcErrorCode } from './errors.js';
  * the final metadata but not the text again.
  */
 export type SessionEvent =
-  | { type: 'run_start'; userText: string }
+  /** `summary` is the session as the sidebar should show it now (streaming; named from `userText` if unnamed). */
+  | { type: 'run_start'; userText: string; summary: SessionSummary }
   /** A complete user / toolResult message, or an empty assistant shell that `delta`s then fill. */
   | { type: 'message_start'; message: Message }
   /** Increments of the streaming assistant message; concatenated they give its text and thinking. */
@@ -28,7 +29,8 @@ export type SessionEvent =
   | { type: 'saved'; stopped: boolean; summary: SessionSummary }
   /** Nothing of this run was committed; `unsentText` is the user's text, to offer again. */
   | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string }
-  | { type: 'run_end'; committed: boolean };
+  /** Always last; `summary` is the session after the run (no longer streaming). */
+  | { type: 'run_end'; committed: boolean; summary: SessionSummary };
 
 /** Envelope on the single event channel. `seq` increases by one per event within a session. */
 export interface SessionEventEnvelope {

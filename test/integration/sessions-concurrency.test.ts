@@ -40,7 +40,7 @@ describe('concurrent sessions (fake model server)', () => {
       expect(mine.every((e) => e.runId === run)).toBe(true);
       expect(mine.map((e) => e.seq)).toEqual(mine.map((_, i) => i + 1));
       expect(streamedText(mine)).toBe(answer);
-      expect(mine.at(-1)!.event).toEqual({ type: 'run_end', committed: true });
+      expect(mine.at(-1)!.event).toMatchObject({ type: 'run_end', committed: true, summary: { id: session, isStreaming: false } });
     }
     // The two streams really overlapped: b's events arrived between a's first and last.
     const firstA = h.events.findIndex((e) => e.sessionId === a.id);

@@ -60,13 +60,14 @@ describe('run outcomes', () => {
     expect(types(events)).toEqual(['run_start', 'message_start', 'message_start', 'delta', 'assistant_end', 'saved', 'run_end']);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(events.every((e) => e.sessionId === session.id && e.runId === runId)).toBe(true);
-    expect(eventOf(events, 'run_start').userText).toBe('hi');
+    // Named from the first message as soon as it is sent; streaming until run_end.
+    expect(eventOf(events, 'run_start')).toMatchObject({ userText: 'hi', summary: { name: 'hi', messageCount: 1, isStreaming: true } });
     expect(events[2]!.event).toMatchObject({ type: 'message_start', message: { role: 'assistant', content: [] } });
     expect(streamedText(events)).toBe('Hello there friend');
     expect(events.map((e) => (e.event.type === 'delta' ? (e.event.thinking ?? '') : '')).join('')).toBe('thinking hard');
     expect(eventOf(events, 'assistant_end')).toMatchObject({ stopReason: 'stop', toolCalls: [] });
     expect(eventOf(events, 'saved')).toMatchObject({ stopped: false, summary: { name: 'hi', messageCount: 3, isStreaming: false } });
-    expect(eventOf(events, 'run_end')).toEqual({ type: 'run_end', committed: true });
+    expect(eventOf(events, 'run_end')).toMatchObject({ type: 'run_end', committed: true, summary: { name: 'hi', messageCount: 3, isStreaming: false } });
     // The API key never appears in any event.
     expect(JSON.stringify(h.events)).not.toContain('sk-test-key');
 

@@ -25,11 +25,18 @@ export interface FakeApi {
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
   /** The next call of `method` waits until `release()`; returns the release function. */
   holdNext(method: InvokeMethod): () => Promise<void>;
-  /** Pushes one event; `seq` counts per session unless given. Returns the envelope. */
-  emit(sessionId: string, event: SessionEvent, options?: { runId?: string; seq?: number }): SessionEventEnvelope;
+  /** Pushes one event; `seq` counts per session unless given; a missing run_start/run_end summary comes from the fake's session. */
+  emit(sessionId: string, event: FakeEventInput, options?: { runId?: string; seq?: number }): SessionEventEnvelope;
   /** The run id the last `send`/`regenerate` of a session answered. */
   runIdOf(sessionId: string): string;
 }
+
+/** A SessionEvent whose run_start / run_end `summary` may be left out. */
+export type FakeEventInput = SessionEvent extends infer E
+  ? E extends { type: 'run_start' | 'run_end'; summary: SessionSummary }
+    ? Omit<E, 'summary'> & { summary?: SessionSummary }
+    : E
+  : never;
 
 export function systemMessage(): Message {
   return { role: 'system', content: 'You are helpful.', timestamp: 1 };
@@ -111,7 +118,14 @@ export function createFakeApi(): FakeApi {
     emit(sessionId, event, options = {}) {
       const seq = options.seq ?? (seqs.get(sessionId) ?? 0) + 1;
       seqs.set(sessionId, Math.max(seq, seqs.get(sessionId) ?? 0));
-      const envelope: SessionEventEnvelope = { sessionId, runId: options.runId ?? runs.get(sessionId) ?? 'run-x', seq, event };
+      // Like main: what a `saved` says becomes the session's summary, so a later run_end agrees with it.
+      if (event.type === 'saved') Object.assign(found(sessionId), { ...event.summary, isStreaming: true });
+      const full = (
+        (event.type === 'run_start' || event.type === 'run_end') && !event.summary
+          ? { ...event, summary: { ...summaryOf(found(sessionId)), isStreaming: event.type === 'run_start' } }
+          : event
+      ) as SessionEvent;
+      const envelope: SessionEventEnvelope = { sessionId, runId: options.runId ?? runs.get(sessionId) ?? 'run-x', seq, event: full };
       for (const listener of listeners) listener(envelope);
       return envelope;
     },

@@ -18,6 +18,7 @@ import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } f
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
 import { currentBranch, summarize, FORMAT_VERSION, type FileLine, type MessageEntry, type SessionHeader } from './session-file.js';
 import type { SessionMessages } from './session-messages.js';
+import { autoName } from './session-naming.js';
 import { SessionStore, StoreError, type IndexEntry, type SessionLogger } from './session-store.js';
 
 export interface SessionServiceOptions {
@@ -291,7 +292,7 @@ export class SessionService {
     runtime.run = run;
     this.recent.delete(runtime.id);
     this.listChanged();
-    this.emitEvent(runtime, run, { type: 'run_start', userText });
+    this.emitEvent(runtime, run, { type: 'run_start', userText, summary: this.summaryOf(this.store.entry(runtime.id)!) });
     run.done = (async () => {
       try {
         await (prompts.length ? agent.prompt(prompts) : agent.continue());
@@ -393,8 +394,8 @@ export class SessionService {
     }
     // Committed or not, the agent continues from exactly what is on disk.
     agent.state.messages = [loaded.system, ...loaded.branch.map((entry) => entry.message)];
-    this.emitEvent(runtime, run, { type: 'run_end', committed });
     runtime.run = undefined;
+    this.emitEvent(runtime, run, { type: 'run_end', committed, summary: this.summaryOf(this.store.entry(runtime.id)!) });
     this.remember(runtime);
     this.listChanged();
 
@@ -565,14 +566,17 @@ export class SessionService {
   }
 
   private summaryOf(entry: IndexEntry): SessionSummary {
+    const run = this.runtimes.get(entry.id)?.run;
+    // An unnamed session is named from the first message it is answering now, not only once that run is saved.
+    const pendingName = !entry.name && run ? autoName(run.prompts.map((message) => messageText(message)).join('\n')) : '';
     return {
       id: entry.id,
-      name: entry.name || this.options.messages().untitled,
+      name: entry.name || pendingName || this.options.messages().untitled,
       createdAt: entry.createdAt,
       updatedAt: entry.updatedAt,
       messageCount: entry.messageCount,
       model: entry.model,
-      isStreaming: this.runtimes.get(entry.id)?.run !== undefined,
+      isStreaming: run !== undefined,
     };
   }
 

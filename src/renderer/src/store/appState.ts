@@ -163,9 +163,8 @@ export const useAppState = create<AppState>()((set, get) => {
 
   /** Sidebar effects of an event, for any session. */
   const sidebarEffect = (sessions: SessionSummary[], { sessionId, event }: SessionEventEnvelope): SessionSummary[] => {
-    if (event.type === 'run_start') return setStreaming(sessions, sessionId, true);
-    if (event.type === 'saved') return upsertSummary(sessions, event.summary);
-    if (event.type === 'run_end') return setStreaming(sessions, sessionId, false);
+    // Main's summary says how the session looks now: streaming or not, and named from its first message.
+    if (event.type === 'run_start' || event.type === 'saved' || event.type === 'run_end') return upsertSummary(sessions, event.summary);
     return sessions;
   };
 
