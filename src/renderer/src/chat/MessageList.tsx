@@ -1,0 +1,167 @@
+// The conversation view: a virtualized list of message rows that follows a streaming answer while the person is at
+// the bottom, and offers "jump to latest" once they scroll up.
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { messageText, type Message } from '../../../shared/messages';
+import { useT } from '../i18n';
+import './chat.css';
+import { handleListClick } from './listClicks';
+import { MessageRow } from './MessageRow';
+import type { MessageListProps } from './types';
+
+/** Rows rendered beyond each edge of the viewport. */
+const OVERSCAN = 6;
+/** Within this many pixels of the end the list counts as "at the bottom" and follows new text. */
+const AT_END_PX = 8;
+/**
+ * "Jump to latest" shows beyond this distance: a little more than AT_END_PX, so the button does not blink while the
+ * list catches up with a growing answer; a person who stopped in between sees it as soon as new text arrives.
+ */
+const JUMP_AFTER_PX = 48;
+/** Viewport height assumed until the real one is measured. */
+const INITIAL_VIEWPORT = 800;
+const LIST_PADDING = 16;
+
+/** A guess at a row's height before it is measured: enough to land near the right place when opening at the end. */
+function estimateRowHeight(message: Message | undefined): number {
+  if (!message) return 80;
+  const length = messageText(message).length;
+  const base = message.role === 'user' ? 56 : message.role === 'toolResult' ? 44 : 72;
+  return base + Math.min(40, Math.ceil(length / 90)) * 22;
+}
+
+/**
+ * Whether the person has left the end of the list: both the element and the virtualizer's layout say so. While the
+ * list follows a growing answer the element can lag the layout for a frame (a scroll write clamped until the taller
+ * content is rendered); the layout is already at the end then, so "jump to latest" does not blink.
+ */
+function isAwayFromEnd(instance: Virtualizer<HTMLDivElement, Element>): boolean {
+  const el = instance.scrollElement;
+  if (!el) return false;
+  const fromElement = el.scrollHeight - el.scrollTop - el.clientHeight;
+  const fromLayout = instance.getTotalSize() - (instance.scrollOffset ?? 0) - (instance.scrollRect?.height ?? el.clientHeight);
+  return fromElement > JUMP_AFTER_PX && fromLayout > JUMP_AFTER_PX;
+}
+
+/** The row that offers Regenerate: the last assistant answer, when nothing streams and no user message follows it. */
+function regenerateIndex(messages: readonly Message[], streamingIndex: number, canRegenerate: boolean): number {
+  if (!canRegenerate || streamingIndex !== -1) return -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const role = messages[i]?.role;
+    if (role === 'assistant') return i;
+    if (role === 'user') return -1;
+  }
+  return -1;
+}
+
+/** The conversation of one session; a new `sessionKey` starts a fresh view scrolled to the latest messages. */
+export function MessageList(props: MessageListProps): JSX.Element {
+  return <SessionMessages key={props.sessionKey} {...props} />;
+}
+
+function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink }: MessageListProps): JSX.Element {
+  const t = useT();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const latest = useRef({ messages, onRegenerate, onOpenLink });
+  useLayoutEffect(() => {
+    latest.current = { messages, onRegenerate, onOpenLink };
+  });
+
+  // Stable, so memoized rows never re-render because the shell passed a new function.
+  const regenerate = useCallback(() => latest.current.onRegenerate?.(), []);
+  const estimateSize = useCallback((index: number) => estimateRowHeight(latest.current.messages[index]), []);
+
+  const [awayFromEnd, setAwayFromEnd] = useState(false);
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: OVERSCAN,
+    paddingStart: LIST_PADDING,
+    paddingEnd: LIST_PADDING,
+    // Keep the bottom pinned while the last row grows, and follow appended rows, whenever the view is at the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+    initialRect: { width: 0, height: INITIAL_VIEWPORT },
+    // After every scroll and every measurement, once the virtualizer has taken it into account. Leaving the end is
+    // confirmed a frame later: appended rows can leave the view short of the end for one frame before it follows.
+    onChange: (instance) => {
+      if (!isAwayFromEnd(instance)) setAwayFromEnd(false);
+      else requestAnimationFrame(() => setAwayFromEnd(isAwayFromEnd(instance)));
+    },
+    // Open at the end: the first render already lays out the latest rows, not the first ones.
+    initialOffset: () => {
+      let total = LIST_PADDING * 2;
+      for (const message of latest.current.messages) total += estimateRowHeight(message);
+      return Math.max(0, total - INITIAL_VIEWPORT);
+    },
+  });
+
+  const scrolledToEnd = useRef(false);
+  useLayoutEffect(() => {
+    if (scrolledToEnd.current || messages.length === 0) return;
+    scrolledToEnd.current = true;
+    virtualizer.scrollToEnd();
+  }, [messages.length, virtualizer]);
+
+  const onClick = useCallback(
+    (event: MouseEvent) => {
+      const ours = handleListClick(event.target, (url) => latest.current.onOpenLink(url), { copyCode: t('chat.copyCode'), copied: t('chat.copied') });
+      if (ours) event.preventDefault();
+    },
+    [t],
+  );
+
+  const showJump = messages.length > 0 && awayFromEnd;
+  const offerRegenerate = regenerateIndex(messages, streamingIndex, onRegenerate !== undefined);
+
+  return (
+    <div className="chat-view">
+      <div
+        ref={scrollRef}
+        className="chat-scroll"
+        data-testid="message-list"
+        role="log"
+        aria-label={t('chat.listLabel')}
+        // While an answer is written, assistive technology waits and reads it once it is complete.
+        aria-busy={streamingIndex >= 0}
+        tabIndex={0}
+        onClick={onClick}
+        onAuxClick={(event) => {
+          // A middle click opens a link like a click; other buttons never navigate either.
+          if (event.button === 1) onClick(event);
+          else if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
+        }}
+      >
+        <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const message = messages[item.index];
+            if (!message) return null;
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                className="chat-row"
+                data-index={item.index}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow
+                  message={message}
+                  index={item.index}
+                  streaming={item.index === streamingIndex}
+                  onRegenerate={item.index === offerRegenerate ? regenerate : undefined}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {showJump && (
+        <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
+          {t('chat.jumpToLatest')}
+        </button>
+      )}
+    </div>
+  );
+}

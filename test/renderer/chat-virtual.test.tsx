@@ -1,0 +1,108 @@
+// Virtualization and scrolling of the message list, under the happy-dom layout of chat-fixtures (a 600 px viewport,
+// 100 px rows, scroll events delivered by the test). Verified here: how many rows mount, where the list opens, that
+// the top is reachable, following appended messages at the bottom, "jump to latest", session switches.
+// Verified in a browser only (happy-dom has no ResizeObserver callbacks): a row growing as its answer streams keeps
+// the bottom pinned.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assistant, conversation, frames, installLayout, listProps, renderList, scrollList, user, VIEWPORT } from './chat-fixtures';
+
+beforeAll(installLayout);
+
+const rows = () => screen.queryAllByTestId('message');
+const rowTexts = () => rows().map((row) => row.querySelector('[data-testid="message-content"]')?.textContent?.trim());
+const list = () => screen.getByTestId('message-list');
+const atBottom = () => list().scrollTop === list().scrollHeight - VIEWPORT;
+
+describe('MessageList virtualization', () => {
+  it('mounts at most 60 of 2,000 rows and opens at the latest messages', async () => {
+    renderList(listProps({ messages: conversation(2000) }));
+    await frames();
+    expect(rowTexts()).toContain('answer 1999');
+    expect(rows().length).toBeLessThanOrEqual(60);
+    expect(rowTexts()).not.toContain('question 0');
+    expect(atBottom()).toBe(true);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+  });
+
+  it('reaches the first message when scrolled to the top, still mounting at most 60 rows', async () => {
+    renderList(listProps({ messages: conversation(2000) }));
+    await frames();
+    await scrollList(0);
+    await waitFor(() => expect(rowTexts()).toContain('question 0'));
+    expect(rowTexts()).not.toContain('answer 1999');
+    expect(rows().length).toBeLessThanOrEqual(60);
+  });
+
+  it('names the list for assistive technology and marks it busy while an answer streams', () => {
+    const { update } = renderList(listProps({ messages: conversation(2) }));
+    expect(list().getAttribute('role')).toBe('log');
+    expect(list().getAttribute('aria-label')).toBe('Conversation');
+    expect(list().getAttribute('aria-busy')).toBe('false');
+    update(listProps({ messages: [...conversation(2), assistant('', { stopReason: 'pending' })], streamingIndex: 2 }));
+    expect(list().getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('MessageList following', () => {
+  it('follows appended messages while at the bottom', async () => {
+    const first = conversation(40);
+    const { update } = renderList(listProps({ messages: first }));
+    await frames();
+    expect(atBottom()).toBe(true);
+    update(listProps({ messages: [...first, user('new question'), assistant('new answer')] }));
+    await frames();
+    expect(rowTexts()).toContain('new answer');
+    expect(atBottom()).toBe(true);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+  });
+
+  it('stops following once scrolled up, offers "jump to latest", and jumping resumes following', async () => {
+    const first = conversation(40);
+    const { update } = renderList(listProps({ messages: first }));
+    await frames();
+    await scrollList(1000);
+    const jump = await screen.findByTestId('jump-to-latest');
+    expect(jump.textContent).toBe('Jump to latest');
+
+    const more = [...first, user('while away'), assistant('answered while away')];
+    update(listProps({ messages: more }));
+    await frames();
+    expect(list().scrollTop).toBe(1000);
+    expect(rowTexts()).not.toContain('answered while away');
+
+    await act(async () => {
+      fireEvent.click(jump);
+    });
+    await frames();
+    await waitFor(() => expect(screen.queryByTestId('jump-to-latest')).toBeNull());
+    expect(atBottom()).toBe(true);
+    expect(rowTexts()).toContain('answered while away');
+
+    update(listProps({ messages: [...more, user('after the jump'), assistant('followed again')] }));
+    await frames();
+    expect(rowTexts()).toContain('followed again');
+    expect(atBottom()).toBe(true);
+  });
+
+  it('shows the latest messages of a session it switches to, even after scrolling up in the previous one', async () => {
+    const { update } = renderList(listProps({ sessionKey: 'a', messages: conversation(300) }));
+    await frames();
+    await scrollList(0);
+    await waitFor(() => expect(rowTexts()).toContain('question 0'));
+    const other = Array.from({ length: 500 }, (_, i) => (i % 2 === 0 ? user(`b question ${i}`) : assistant(`b answer ${i}`)));
+    update(listProps({ sessionKey: 'b', messages: other }));
+    await frames();
+    await waitFor(() => expect(rowTexts()).toContain('b answer 499'));
+    expect(atBottom()).toBe(true);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+  });
+
+  it('scrolls to the latest messages when they arrive after the session opened empty', async () => {
+    const { update } = renderList(listProps({ sessionKey: 'loading', messages: [] }));
+    update(listProps({ sessionKey: 'loading', messages: conversation(500) }));
+    await frames();
+    await waitFor(() => expect(rowTexts()).toContain('answer 499'));
+    expect(atBottom()).toBe(true);
+  });
+});
