@@ -178,3 +178,51 @@ test('markdown is rendered and HTML from the model never executes', async () => 
     await h.close();
   }
 });
+
+test('regenerate replaces the last answer in view and in what the model sees, and survives a restart', async () => {
+  const h = await startHarness();
+  try {
+    const { page, server } = h;
+    server.enqueue({ text: 'First try.' });
+    await sendMessage(page, 'Give me a name');
+    await waitForAnswers(page, 1);
+    server.enqueue({ text: 'Second try.' });
+    await assistantMessages(page).last().getByTestId('message-regenerate').click();
+    await expect(answerTexts(page)).toHaveText('Second try.');
+    await expect(page.getByTestId('stop')).toHaveCount(0);
+    expect(sentMessages(server, 1)).toEqual([
+      { role: 'system', content: 'You are Tiny Agent, a concise and friendly AI assistant.' },
+      { role: 'user', content: 'Give me a name' },
+    ]);
+    server.enqueue({ text: 'Noted.' });
+    await sendMessage(page, 'Thanks');
+    await waitForAnswers(page, 2);
+    expect(sentMessages(server, 2).map((m) => m.content)).toEqual([
+      'You are Tiny Agent, a concise and friendly AI assistant.',
+      'Give me a name',
+      'Second try.',
+      'Thanks',
+    ]);
+
+    await h.relaunch();
+    await sessionItems(h.page).first().click();
+    await expect(answerTexts(h.page)).toHaveText(['Second try.', 'Noted.']);
+  } finally {
+    await h.close();
+  }
+});
+
+test('copy puts the raw markdown of an answer on the clipboard', async () => {
+  const h = await startHarness();
+  try {
+    const { page, server } = h;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    server.enqueue({ text: 'Use **bold** and `code`.' });
+    await sendMessage(page, 'Format something');
+    await waitForAnswers(page, 1);
+    await assistantMessages(page).getByTestId('message-copy').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('Use **bold** and `code`.');
+  } finally {
+    await h.close();
+  }
+});

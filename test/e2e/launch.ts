@@ -102,6 +102,9 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     });
     const page = await context.newPage();
     await page.exposeBinding('__tinyAgentInvoke', (_source, channel: string, payload: unknown) => core.router.handle(channel, payload));
+    // Under tsx (the bench), esbuild's keepNames wraps nested functions in `__name(…)`; functions serialized into the
+    // page (init scripts, evaluate) then need it there. Playwright's own loader does not, and this is a no-op for it.
+    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(installApiBridge, { channels: INVOKE_CHANNELS });
     deliver = createEventPump(page);
     await page.goto(server.url);

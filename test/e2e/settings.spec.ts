@@ -1,0 +1,70 @@
+// Settings through the interface: provider, a write-only key stored encrypted, models from /models, a connection
+// test, a default system prompt — all surviving a restart.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { sendMessage, sentMessages, startHarness, waitForAnswers } from './helpers.js';
+
+test('a key entered in Settings is write-only, stored encrypted, used for requests, and survives a restart', async () => {
+  // No OPENAI_* key: the person configures everything in the app.
+  const h = await startHarness({ env: { OPENAI_API_KEY: '' } });
+  try {
+    const { page, server } = h;
+    const key = 'sk-typed-in-settings-9f8e7d6c5b4a';
+    server.setApiKey(key);
+    server.setModels(['fake-model', 'fake-reasoner', 'another-model']);
+
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-preset').selectOption('custom');
+    await page.getByTestId('settings-base-url').fill(server.url);
+    await page.getByTestId('settings-api-key').fill(key);
+    await page.getByTestId('settings-test').click();
+    await expect(page.getByTestId('settings-test-result')).toHaveAttribute('data-ok', 'true');
+    await expect(page.getByTestId('settings-test-result')).toContainText('3');
+    await page.getByTestId('settings-load-models').click();
+    await expect(page.getByTestId('settings-model-options').locator('option')).toHaveCount(3);
+    await page.getByTestId('settings-model').fill('fake-reasoner');
+    await page.getByTestId('settings-system-prompt').fill('Answer in one sentence.');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Write-only: the field never shows the key again, only that one is set.
+    await page.getByTestId('settings-open').click();
+    await expect(page.getByTestId('settings-api-key')).toHaveValue('');
+    await expect(page.getByTestId('settings-key-state')).toHaveAttribute('data-key-set', 'true');
+    expect(await page.content()).not.toContain(key);
+    await page.keyboard.press('Escape');
+
+    const onDisk = readFileSync(join(h.app.dataDir, 'settings.json'), 'utf8');
+    expect(onDisk).not.toContain(key);
+    expect(JSON.parse(onDisk).provider).toMatchObject({ presetId: 'custom', baseUrl: server.url, model: 'fake-reasoner' });
+
+    await sendMessage(page, 'Hello with my own key');
+    await waitForAnswers(page, 1);
+    expect(server.chatRequests.at(-1)!.headers.authorization).toBe(`Bearer ${key}`);
+    expect(server.chatRequests.at(-1)!.body.model).toBe('fake-reasoner');
+    expect(sentMessages(server, 0)[0]).toEqual({ role: 'system', content: 'Answer in one sentence.' });
+
+    await h.relaunch();
+    await h.page.getByTestId('new-session').click();
+    await sendMessage(h.page, 'Still there after a restart?');
+    await waitForAnswers(h.page, 1);
+    expect(server.chatRequests.at(-1)!.headers.authorization).toBe(`Bearer ${key}`);
+  } finally {
+    await h.close();
+  }
+});
+
+test('a wrong key shows a clear connection-test result', async () => {
+  const h = await startHarness();
+  try {
+    h.server.setApiKey('sk-the-right-one-0000000');
+    await h.page.getByTestId('settings-open').click();
+    await h.page.getByTestId('settings-api-key').fill('sk-the-wrong-one-1111111');
+    await h.page.getByTestId('settings-test').click();
+    await expect(h.page.getByTestId('settings-test-result')).toHaveAttribute('data-ok', 'false');
+    await expect(h.page.getByTestId('settings-test-result')).toContainText('API key');
+  } finally {
+    await h.close();
+  }
+});
