@@ -6,6 +6,8 @@ type Section = { name: string; load: () => Promise<{ run(report: Reporter): Prom
 const sections: Section[] = [
   { name: 'agent', load: () => import('./agent.js') },
   { name: 'sessions', load: () => import('./sessions.js') },
+  { name: 'markdown', load: () => import('./markdown.js') },
+  { name: 'ui', load: () => import('./ui.js') },
 ];
 
 const only = process.argv.slice(2);

@@ -101,7 +101,9 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       viewport: opts.viewport ?? { width: 1180, height: 800 },
     });
     const page = await context.newPage();
-    await page.exposeBinding('__tinyAgentInvoke', (_source, channel: string, payload: unknown) => core.router.handle(channel, payload));
+    // Answers cross as one JSON string: Playwright's object serialization is far slower than Electron's structured
+    // clone for large replies (a 2,000-message session), and would make the harness, not the app, the bottleneck.
+    await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) => JSON.stringify(await core.router.handle(channel, payload)));
     // Under tsx (the bench), esbuild's keepNames wraps nested functions in `__name(…)`; functions serialized into the
     // page (init scripts, evaluate) then need it there. Playwright's own loader does not, and this is a no-op for it.
     await page.addInitScript('globalThis.__name ??= (fn) => fn;');
@@ -133,7 +135,8 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
 function installApiBridge({ channels }: { channels: Record<string, string> }): void {
   type Listener = (envelope: unknown) => void;
   const listeners = new Set<Listener>();
-  const invoke = (window as unknown as { __tinyAgentInvoke: (channel: string, payload: unknown) => Promise<unknown> }).__tinyAgentInvoke;
+  const binding = (window as unknown as { __tinyAgentInvoke: (channel: string, payload: unknown) => Promise<string> }).__tinyAgentInvoke;
+  const invoke = (channel: string, payload: unknown) => binding(channel, payload).then((json) => JSON.parse(json) as unknown);
   const api: Record<string, unknown> = {};
   for (const [method, channel] of Object.entries(channels)) api[method] = (request?: unknown) => invoke(channel, request);
   api.onSessionEvent = (listener: Listener) => {
