@@ -91,3 +91,4 @@ describe('selectContext', () => {
     expect(messageTokens(user('<|endoftext|>'))).toBeGreaterThan(4);
   });
 });
+
