@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
 import { requestSchemas } from '../../src/main/ipc/schemas.js';
-import { INVOKE_CHANNELS, type InvokeMethod } from '../../src/shared/ipc.js';
+import { INVOKE_CHANNELS, LIMITS, type InvokeMethod } from '../../src/shared/ipc.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
 
@@ -117,5 +117,55 @@ describe('IPC input validation', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(snapshot(dataDir)).toBe(before);
     expect((await core.router.handle('sessions:get', { sessionId })).ok).toBe(true);
+  });
+});
+
+describe('request schemas', () => {
+  const id = '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
+  /** A minimal valid request for every method that takes an object. */
+  const valid: Partial<Record<InvokeMethod, object>> = {
+    createSession: { name: 'n' },
+    getSession: { sessionId: id },
+    renameSession: { sessionId: id, name: 'n' },
+    deleteSession: { sessionId: id },
+    send: { sessionId: id, text: 't' },
+    regenerate: { sessionId: id },
+    steer: { sessionId: id, text: 't' },
+    followUp: { sessionId: id, text: 't' },
+    abort: { sessionId: id },
+    peekQueue: { sessionId: id },
+    clearQueue: { sessionId: id, which: 'all' },
+    updateSettings: { theme: 'dark' },
+    listModels: { model: 'm' },
+    testConnection: { model: 'm' },
+    openExternal: { url: 'https://example.com' },
+  };
+
+  it('refuses unknown fields on every request that takes an object', () => {
+    const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter((m) => m !== 'listSessions' && m !== 'getSettings');
+    expect(Object.keys(valid).sort()).toEqual(methods.sort());
+    for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {
+      expect(requestSchemas[method].safeParse(payload).success, method).toBe(true);
+      expect(requestSchemas[method].safeParse({ ...payload, extra: 1 }).success, `${method} + extra`).toBe(false);
+    }
+    expect(requestSchemas.updateSettings.safeParse({ provider: { model: 'm', extra: 1 } }).success).toBe(false);
+  });
+
+  it('takes message text up to the limit and not one character more', () => {
+    const send = (text: string) => requestSchemas.send.safeParse({ sessionId: id, text }).success;
+    expect([send('x'.repeat(LIMITS.maxMessageChars)), send('x'.repeat(LIMITS.maxMessageChars + 1))]).toEqual([true, false]);
+  });
+
+  it('takes session ids only as uuids and base URLs only as http(s)', () => {
+    const get = (sessionId: string) => requestSchemas.getSession.safeParse({ sessionId }).success;
+    expect([id, '../settings', 'not-a-uuid', ''].map(get)).toEqual([true, false, false, false]);
+    const baseUrl = (url: string) => requestSchemas.updateSettings.safeParse({ provider: { baseUrl: url } }).success;
+    expect(['http://127.0.0.1:11434/v1', 'https://api.example.com/v1/', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://example.com'].map(baseUrl)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

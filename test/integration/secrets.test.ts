@@ -90,4 +90,14 @@ describe('API key secrecy', () => {
     expect(everything).not.toContain(KEY);
     expect(everything).not.toContain('TOPSECRET');
   });
+
+  it("redacts the saved key from main's log even when it is not shaped like a key", async () => {
+    const plainKey = 'local-gateway-token-Q7w2';
+    const saved = await core.router.handle('settings:update', { provider: { presetId: 'custom', baseUrl: server.url, model: 'fake-model', apiKey: plainKey } });
+    expect(saved.ok).toBe(true);
+    core.log.error('provider call failed', new Error(`rejected token ${plainKey}`));
+    core.log.info(`retrying with ${plainKey}`);
+    expect(logged.join('\n')).not.toContain(plainKey);
+    expect(logged.filter((line) => line.includes('[redacted]'))).toHaveLength(2);
+  });
 });

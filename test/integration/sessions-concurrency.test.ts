@@ -54,8 +54,9 @@ describe('concurrent sessions (fake model server)', () => {
     h.server.enqueue({ text: 'one two three four', gate: new Promise<void>((r) => (release = r)), gateAfterChunks: 1 });
     const { runId } = await h.service.send(doomed.id, 'talk');
     await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
-    expect(await h.service.delete(doomed.id)).toEqual({ deleted: true });
+    // Counted before the delete: nothing of this session may reach the renderer once it asked to delete it.
     const seen = h.events.length;
+    expect(await h.service.delete(doomed.id)).toEqual({ deleted: true });
     await expect(h.service.get(doomed.id)).rejects.toMatchObject({ code: 'not_found' });
     release();
     await h.service.dispose();

@@ -2,6 +2,7 @@
 // code-copy buttons copy their code).
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { handleListClick } from '../../src/renderer/src/chat/listClicks';
 import { markdownStats, resetMarkdownStats } from '../../src/renderer/src/chat/markdown/stats';
 import { rowRenders } from '../../src/renderer/src/chat/renderCounter';
 import type { Message } from '../../src/shared/messages';
@@ -86,6 +87,16 @@ describe('clicks in model output', () => {
     expect(fireEvent(docs, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }))).toBe(false);
     expect(fireEvent(docs, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 2 }))).toBe(false);
     expect(onOpenLink.mock.calls).toEqual([['https://example.com/docs']]);
+  });
+
+  it('checks the scheme again: a link with any other href is cancelled and never handed on', () => {
+    const onOpenLink = vi.fn();
+    for (const href of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'page.html']) {
+      const anchor = document.createElement('a');
+      anchor.setAttribute('href', href);
+      expect(handleListClick(anchor, onOpenLink, { copyCode: 'Copy code', copied: 'Copied' })).toBe(true);
+    }
+    expect(onOpenLink).not.toHaveBeenCalled();
   });
 
   it('copies a code block with its button and says so', async () => {

@@ -49,11 +49,12 @@ describe('preload', () => {
 
   it('delivers events without the IPC event object, and unsubscribes', () => {
     const api = exposed.get('api') as { onSessionEvent(listener: (e: unknown) => void): () => void };
-    const received: unknown[] = [];
-    const unsubscribe = api.onSessionEvent((envelope) => received.push(envelope));
+    const received: unknown[][] = [];
+    // Every argument the listener gets: the IPC event (its `sender` is ipcRenderer) must never be one of them.
+    const unsubscribe = api.onSessionEvent((...args: unknown[]) => received.push(args));
     const envelope = { sessionId: 's', runId: 'r', seq: 1, event: { type: 'delta', text: 'x' } };
     for (const handler of handlers.get(SESSION_EVENT_CHANNEL) ?? []) handler({ sender: 'secret ipc event' }, envelope);
-    expect(received).toEqual([envelope]);
+    expect(received).toEqual([[envelope]]);
     unsubscribe();
     expect(handlers.get(SESSION_EVENT_CHANNEL)?.size).toBe(0);
   });

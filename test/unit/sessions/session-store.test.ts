@@ -90,6 +90,29 @@ describe('SessionStore', () => {
     expect(texts(currentBranch((await (await reopen()).load(id)).entries))).toEqual(['question 1', 'answer 1', 'question 2', 'answer 2']);
   });
 
+  it('an append resolves only after its bytes were written and fsynced', async () => {
+    const { store, id, branch } = await storeWithRuns(1);
+    const file = store.filePath(id);
+    const steps: string[] = [];
+    const realOpen = fs.open.bind(fs);
+    const opens = vi.spyOn(fs, 'open').mockImplementation(async (...args: Parameters<typeof fs.open>) => {
+      const handle = await realOpen(...args);
+      if (args[0] === file) {
+        const { write, sync } = handle;
+        handle.write = ((...a: unknown[]) => (steps.push('write'), (write as (...x: unknown[]) => unknown).apply(handle, a))) as typeof handle.write;
+        handle.sync = async () => {
+          await sync.call(handle);
+          steps.push('synced');
+        };
+      }
+      return handle;
+    });
+    await store.append(id, run(2, branch.at(-1)!.id).lines, (current) => current);
+    steps.push('resolved');
+    opens.mockRestore();
+    expect(steps).toEqual(['write', 'synced', 'resolved']);
+  });
+
   it('a torn tail that cuts a multi-byte character is still just a torn tail', async () => {
     const { id } = await storeWithRuns(1);
     const file = path.join(dir, `${id}.jsonl`);
