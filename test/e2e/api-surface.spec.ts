@@ -1,5 +1,6 @@
 // The renderer's only door to main: `window.api`, exactly the contract's functions — nothing generic.
 import { expect, test } from '@playwright/test';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/security/content-security-policy.js';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.js';
 import { startHarness } from './helpers.js';
 
@@ -33,6 +34,30 @@ test('window.api exposes exactly the contract, frozen, with no generic invoke, i
       ).then((json) => JSON.parse(json) as unknown);
       expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
+  } finally {
+    await h.close();
+  }
+});
+
+test('the built page carries the CSP, which blocks inline script and remote loads', async () => {
+  const h = await startHarness();
+  try {
+    const result = await h.page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inline = 1';
+      document.body.appendChild(script);
+      const remote = await new Promise<string>((resolve) => {
+        const img = document.createElement('img');
+        img.onload = () => resolve('loaded');
+        img.onerror = () => resolve('blocked');
+        img.src = 'http://127.0.0.1:9/pixel.png';
+        document.body.appendChild(img);
+      });
+      const meta = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content');
+      return { inline: (window as unknown as { __inline?: number }).__inline, remote, meta };
+    });
+    // The meta tag is what protects the Electron build (loaded from file://, where no header can be set).
+    expect(result).toEqual({ inline: undefined, remote: 'blocked', meta: CONTENT_SECURITY_POLICY });
   } finally {
     await h.close();
   }

@@ -172,8 +172,11 @@ test('markdown is rendered and HTML from the model never executes', async () => 
     expect(await content.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
+    const appUrl = page.url();
     await content.getByRole('link', { name: 'link' }).click();
     await expect.poll(() => h.app.openedExternally).toEqual(['https://example.com/docs']);
+    expect(page.url()).toBe(appUrl);
+    expect(page.context().pages()).toHaveLength(1);
   } finally {
     await h.close();
   }

@@ -33,6 +33,9 @@ test('a key entered in Settings is write-only, stored encrypted, used for reques
     await expect(page.getByTestId('settings-api-key')).toHaveValue('');
     await expect(page.getByTestId('settings-key-state')).toHaveAttribute('data-key-set', 'true');
     expect(await page.content()).not.toContain(key);
+    const view = await page.evaluate(() => (window as unknown as { api: { getSettings(): Promise<unknown> } }).api.getSettings());
+    expect(view).toMatchObject({ ok: true, value: { provider: { hasApiKey: true } } });
+    expect(JSON.stringify(view)).not.toContain(key);
     await page.keyboard.press('Escape');
 
     const onDisk = readFileSync(join(h.app.dataDir, 'settings.json'), 'utf8');
