@@ -12,6 +12,8 @@ export interface SessionSummary {
   model: string;
   /** True while a run of this session is in progress (possibly in the background). */
   isStreaming: boolean;
+  /** Set when the file exists but cannot be opened; it is listed (never silently dropped) and left untouched. */
+  problem?: 'unreadable' | 'unsupported_version';
 }
 
 /** Pending queued input of a running session, in drain order. */

@@ -1,5 +1,9 @@
 // Many conversations: the 003 walk-through, rename, delete, and everything surviving a restart.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { seededId, seedSession } from '../fixtures/seed-sessions.js';
 import { answerTexts, sendMessage, sentMessages, sessionItems, startHarness, userMessages, userTexts, waitForAnswers } from './helpers.js';
 
 const SYSTEM = { role: 'system', content: 'You are Tiny Agent, a concise and friendly AI assistant.' };
@@ -114,4 +118,38 @@ test('rename, delete and restart: sessions and messages survive quitting the app
   } finally {
     await h.close();
   }
+});
+
+test('damaged and newer-version session files are listed with a warning, refused clearly, and left untouched', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-damaged-'));
+  const good = seedSession(dataDir, { turns: 2, index: 1, name: 'Healthy chat' });
+  const damaged = seedSession(dataDir, { turns: 2, index: 2, name: 'Damaged chat' });
+  const damagedFile = join(dataDir, 'sessions', `${damaged}.jsonl`);
+  const lines = readFileSync(damagedFile, 'utf8').split('\n');
+  lines[2] = '{"type":"message", garbage in the middle';
+  writeFileSync(damagedFile, lines.join('\n'));
+  const newerId = seededId(3);
+  const newerFile = join(dataDir, 'sessions', `${newerId}.jsonl`);
+  writeFileSync(newerFile, `${JSON.stringify({ type: 'session', version: 9, id: newerId, createdAt: 1, systemPrompt: '', model: 'm' })}\n`);
+  const before = { damaged: readFileSync(damagedFile), newer: readFileSync(newerFile) };
+
+  const h = await startHarness({ dataDir });
+  try {
+    const { page } = h;
+    await expect(sessionItems(page)).toHaveCount(3);
+    await expect(sessionItems(page).first()).toContainText('Healthy chat');
+    await expect(page.getByTestId('session-problem')).toHaveCount(2);
+
+    await page.locator(`[data-session-id="${newerId}"]`).click();
+    await expect(page.getByTestId('error-banner')).toContainText('newer version of Tiny Agent');
+    await page.locator(`[data-session-id="${damaged}"]`).click();
+    await expect(page.getByTestId('error-banner')).toContainText('Could not read or write the conversation files');
+
+    await page.locator(`[data-session-id="${good}"]`).click();
+    await expect(userTexts(page)).toHaveText(['Question 1 of session 1', 'Question 2 of session 1']);
+  } finally {
+    await h.close();
+  }
+  expect(readFileSync(damagedFile)).toEqual(before.damaged);
+  expect(readFileSync(newerFile)).toEqual(before.newer);
 });

@@ -340,7 +340,14 @@ describe('sessions over time', () => {
     const bytes = { corrupt: await fs.readFile(corruptFile), newer: await fs.readFile(newerFile) };
 
     const service = await h.restart();
-    expect(service.list().map((s) => s.id)).toEqual([good.id]);
+    // Listed with their problem, never silently dropped; the good one first.
+    expect(service.list().map((s) => [s.id, s.problem])).toEqual([
+      [good.id, undefined],
+      ...[
+        [corrupt.id, 'unreadable'],
+        [newerId, 'unsupported_version'],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    ]);
     await expect(service.get(corrupt.id)).rejects.toEqual(new AppError('storage', WORDS.unreadable));
     await expect(service.send(corrupt.id, 'x')).rejects.toEqual(new AppError('storage', WORDS.unreadable));
     await expect(service.rename(corrupt.id, 'x')).rejects.toEqual(new AppError('storage', WORDS.unreadable));

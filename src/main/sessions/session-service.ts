@@ -120,7 +120,7 @@ export class SessionService {
     if (this.listCache?.untitled !== untitled) this.listCache = undefined;
     if (!this.listCache) {
       const summaries: SessionSummary[] = [];
-      for (const entry of this.store.entries()) if (!entry.problem) summaries.push(this.summaryOf(entry));
+      for (const entry of this.store.entries()) summaries.push(this.summaryOf(entry));
       summaries.sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
       // Frozen: the same array answers every call until something changes, so listing costs nothing per call.
       this.listCache = { untitled, summaries: Object.freeze(summaries) as SessionSummary[] };
@@ -577,6 +577,7 @@ export class SessionService {
       messageCount: entry.messageCount,
       model: entry.model,
       isStreaming: run !== undefined,
+      ...(entry.problem && { problem: entry.problem.kind === 'unsupported_version' ? 'unsupported_version' : 'unreadable' }),
     };
   }
 

@@ -51,6 +51,17 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
           <span className="session-name">{name}</span>
         </button>
       )}
+      {summary.problem && (
+        <span
+          className="session-problem"
+          role="img"
+          aria-label={t(summary.problem === 'unsupported_version' ? 'sidebar.problem.newer' : 'sidebar.problem.unreadable')}
+          title={t(summary.problem === 'unsupported_version' ? 'sidebar.problem.newer' : 'sidebar.problem.unreadable')}
+          data-testid="session-problem"
+        >
+          !
+        </span>
+      )}
       {summary.isStreaming && (
         <span className="streaming-dot" role="img" aria-label={t('sidebar.streaming')} data-testid="session-streaming" />
       )}
