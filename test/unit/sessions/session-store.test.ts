@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyUsage, type Message } from '../../../src/shared/messages.js';
-import { currentBranch, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
+import { currentBranch, parseSessionFile, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
 import { SessionStore, type SessionLogger } from '../../../src/main/sessions/session-store.js';
 
 let dir: string;
@@ -111,6 +111,31 @@ describe('SessionStore', () => {
     steps.push('resolved');
     opens.mockRestore();
     expect(steps).toEqual(['write', 'synced', 'resolved']);
+  });
+
+  it('a crash at every byte of an append leaves exactly the runs committed before it, and the next append works', async () => {
+    const { id } = await storeWithRuns(3);
+    const file = (await reopen()).filePath(id);
+    const full = await fs.readFile(file);
+    // Where each committed run ends: after its commit line.
+    const ends = [...full.toString('utf8').matchAll(/"type":"commit"[^\n]*\n/g)].map((m) => Buffer.byteLength(full.toString('utf8').slice(0, m.index! + m[0].length)));
+    const headerEnd = full.indexOf(10) + 1;
+    expect(ends).toHaveLength(3);
+    for (let cut = headerEnd; cut <= full.length; cut++) {
+      const parsed = parseSessionFile(full.subarray(0, cut), id);
+      if (!parsed.ok) throw new Error(`cut at ${cut}: ${parsed.failure.detail}`);
+      const whole = ends.filter((end) => end <= cut).length;
+      expect(currentBranch(parsed.session.entries).length, `cut at ${cut}`).toBe(whole * 2);
+      expect(parsed.session.validLength, `cut at ${cut}`).toBe(whole ? ends[whole - 1] : headerEnd);
+    }
+    // One cut mid-run on disk: the store cuts the tail and appends after the last whole run.
+    await fs.writeFile(file, full.subarray(0, ends[1]! + 17));
+    const store = await reopen();
+    const loaded = await store.load(id);
+    const r = run(4, currentBranch(loaded.entries).at(-1)!.id);
+    await store.append(id, r.lines, (entry) => entry);
+    const reloaded = await (await reopen()).load(id);
+    expect(texts(currentBranch(reloaded.entries))).toEqual(['question 1', 'answer 1', 'question 2', 'answer 2', 'question 4', 'answer 4']);
   });
 
   it('a torn tail that cuts a multi-byte character is still just a torn tail', async () => {
