@@ -1,11 +1,7 @@
 // What the model is sent: transformContext, convertToLlm and the replay rules; never what the transcript keeps.
 import { describe, expect, it } from 'vitest';
-import { Agent, prepareReplay, type AgentOptions, type AssistantMessage, type Message } from '../../../src/main/agent/index.js';
-import { MODEL, call, instantTool, recordEvents, reply, scriptedModel, text, type ScriptedModel } from './scripted-stream.js';
-
-function agentFor(model: ScriptedModel, options: Partial<AgentOptions> = {}): Agent {
-  return new Agent({ systemPrompt: 'sys', model: MODEL, streamFn: model.streamFn, ...options });
-}
+import { prepareReplay, type AssistantMessage, type Message } from '../../../src/main/agent/index.js';
+import { MODEL, agentFor, call, instantTool, recordEvents, reply, scriptedModel, text } from './scripted-stream.js';
 
 const user = (content: string): Message => ({ role: 'user', content, timestamp: 1 });
 const assistantWith = (content: AssistantMessage['content'], stopReason: AssistantMessage['stopReason'] = 'stop'): AssistantMessage => ({

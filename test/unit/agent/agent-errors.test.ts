@@ -13,12 +13,9 @@ import {
   scriptedModel,
   text,
   wait,
-  type ScriptedModel,
+  agentFor,
 } from './scripted-stream.js';
 
-function agentFor(model: ScriptedModel, options: Partial<AgentOptions> = {}): Agent {
-  return new Agent({ systemPrompt: 'sys', model: MODEL, streamFn: model.streamFn, ...options });
-}
 
 const FAILURE_SHAPE = [
   'agent_start',

@@ -1,9 +1,8 @@
 // Listeners: awaited in subscription order as part of the run, given the run's signal, seeing reduced state.
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentEvent, type AgentOptions } from '../../../src/main/agent/index.js';
+import { type AgentEvent } from '../../../src/main/agent/index.js';
 import {
   ERRORS,
-  MODEL,
   call,
   flush,
   gate,
@@ -14,12 +13,9 @@ import {
   scriptedModel,
   text,
   fail,
-  type ScriptedModel,
+  agentFor,
 } from './scripted-stream.js';
 
-function agentFor(model: ScriptedModel, options: Partial<AgentOptions> = {}): Agent {
-  return new Agent({ systemPrompt: 'sys', model: MODEL, streamFn: model.streamFn, ...options });
-}
 
 const settledFlag = (promise: Promise<unknown>) => {
   const flag = { settled: false };

@@ -1,8 +1,6 @@
 // Steering and follow-up: when queued messages are delivered, one at a time or all at once.
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentOptions } from '../../../src/main/agent/index.js';
 import {
-  MODEL,
   call,
   gate,
   heldTool,
@@ -14,11 +12,9 @@ import {
   text,
   wait,
   type ScriptedModel,
+  agentFor,
 } from './scripted-stream.js';
 
-function agentFor(model: ScriptedModel, options: Partial<AgentOptions> = {}): Agent {
-  return new Agent({ systemPrompt: 'sys', model: MODEL, streamFn: model.streamFn, ...options });
-}
 
 /** Request transcripts without the system message. */
 const sent = (model: ScriptedModel) => model.requests.map((r) => r.transcript.slice(1));

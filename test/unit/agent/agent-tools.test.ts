@@ -1,9 +1,8 @@
 // Tool batches: ordering in both modes, argument validation, failures, truncated calls, result linking.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Agent, type AgentEvent, type AgentOptions, type AgentTool, type ToolResultMessage } from '../../../src/main/agent/index.js';
+import { Agent, type AgentEvent, type AgentTool, type ToolResultMessage } from '../../../src/main/agent/index.js';
 import {
-  MODEL,
   call,
   done,
   flush,
@@ -13,12 +12,9 @@ import {
   reply,
   scriptedModel,
   text,
-  type ScriptedModel,
+  agentFor,
 } from './scripted-stream.js';
 
-function agentFor(model: ScriptedModel, options: Partial<AgentOptions> = {}): Agent {
-  return new Agent({ systemPrompt: 'sys', model: MODEL, streamFn: model.streamFn, ...options });
-}
 
 const toolResults = (agent: Agent) => agent.state.messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');
 

@@ -1,6 +1,7 @@
 // A scripted model for agent tests. Each request takes the next reply script and plays it into an EventStream the
 // way a provider would (start, block deltas, done/error), mutating one partial message. Gates hold a reply open
 // until the test releases them; the stream is abort-aware: an abort ends it with `error`/`aborted`, partial kept.
+import { Agent, type AgentOptions } from '../../../src/main/agent/index.js';
 import { EventStream } from '../../../src/main/agent/event-stream.js';
 import type {
   AgentEvent,
@@ -330,3 +331,8 @@ export const ERRORS = {
   nothingToContinue: 'No messages to continue from',
   assistantTail: 'Cannot continue from message role: assistant',
 } as const;
+
+/** An Agent with system prompt 'sys' talking to `model`; `options` override anything. */
+export function agentFor(model: ScriptedModel, options: Partial<AgentOptions> = {}): Agent {
+  return new Agent({ systemPrompt: 'sys', model: MODEL, streamFn: model.streamFn, ...options });
+}
