@@ -2,13 +2,13 @@
 // core runs inside Electron (src/main/index.ts) and inside the end-to-end harness (test/e2e/launch.ts).
 import { AppError } from '../shared/errors.js';
 import type { SessionEventEnvelope } from '../shared/events.js';
-import { listModels, testConnection } from './llm/index.js';
 import { createRouter, type InvokeHandlers, type Router } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
 import type { SecretBox } from './settings/secret-box.js';
+import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
 
 export interface AppCoreOptions {
@@ -64,6 +64,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
   });
 
+  const providers = createProviderCheck(current, strings);
+
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
     createSession: (req) => sessions.create(req),
@@ -79,23 +81,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     clearQueue: ({ sessionId, which }) => sessions.clearQueue(sessionId, which),
     getSettings: () => current.view(),
     updateSettings: (patch) => current.update(patch),
-    listModels: async (probe) => {
-      const target = current.completeProbe(probe);
-      try {
-        return await listModels({ baseUrl: target.baseUrl, apiKey: target.apiKey });
-      } catch (error) {
-        throw providerFailure(error, strings().provider);
-      }
-    },
-    testConnection: async (probe) => {
-      const target = current.completeProbe(probe);
-      const result = await testConnection(target);
-      const s = strings();
-      if (!result.ok) return { ok: false, message: s.provider(result.code ?? 'unknown') + (result.message ? ` (${result.message})` : '') };
-      const count = result.modelCount ?? 0;
-      const message = result.modelFound === false && target.model ? s.connectionOkModelMissing(count, target.model) : s.connectionOk(count);
-      return { ok: true, message, modelCount: count };
-    },
+    listModels: (probe) => providers.listModels(probe),
+    testConnection: (probe) => providers.testConnection(probe),
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
       await options.openExternal(url.trim());
@@ -121,8 +108,3 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 }
 
-function providerFailure(error: unknown, words: (code: import('../shared/messages.js').ProviderErrorCode) => string): AppError {
-  const code = (error as { code?: import('../shared/messages.js').ProviderErrorCode }).code ?? 'unknown';
-  const detail = error instanceof Error ? error.message : '';
-  return new AppError('provider', `${words(code)}${detail ? ` (${detail})` : ''}`);
-}
