@@ -1,9 +1,8 @@
 // The settings file on disk: a format version, migrations that run only after a backup copy is written,
 // and refusal (file untouched) of a version newer than this build understands.
-import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import type { LanguageSetting, ProviderPresetId, ThemeSetting } from '../../shared/settings.js';
+import { PROVIDER_PRESETS, type LanguageSetting, type ProviderPresetId, type ThemeSetting } from '../../shared/settings.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 
 export const SETTINGS_FORMAT_VERSION = 1;
@@ -81,8 +80,12 @@ export async function loadSettingsFile(path: string): Promise<LoadedSettings> {
   const legacy = legacySchema.safeParse(raw);
   if (version !== 0 || !legacy.success) throw new AppError('storage', `Settings file ${path} is malformed; it was left untouched.`);
   const backupPath = `${path}.v0.bak`;
-  await fs.copyFile(path, backupPath);
   const old = legacy.data;
+  // The backup keeps everything but the plaintext key, which moves into encrypted storage: a backup must not
+  // become the one place the key stays readable on disk.
+  const { apiKey, ...rest } = raw as Record<string, unknown>;
+  await writeFileAtomic(backupPath, `${JSON.stringify(apiKey === undefined ? rest : { ...rest, apiKey: '[moved to encrypted storage]' }, null, 2)}\n`);
+  const baseUrl = old.baseUrl ?? (old.apiKey || old.model ? PROVIDER_PRESETS[0]!.baseUrl : undefined);
   return {
     backupPath,
     legacyPlainKey: old.apiKey,
@@ -90,7 +93,13 @@ export async function loadSettingsFile(path: string): Promise<LoadedSettings> {
       ...DEFAULT_STORED_SETTINGS,
       language: old.language ?? 'system',
       theme: old.theme ?? 'system',
-      provider: old.baseUrl ? { presetId: 'custom', baseUrl: old.baseUrl, model: old.model ?? '' } : undefined,
+      provider: baseUrl
+        ? {
+            presetId: PROVIDER_PRESETS.find((p) => p.baseUrl === baseUrl)?.id ?? 'custom',
+            baseUrl,
+            model: old.model ?? PROVIDER_PRESETS.find((p) => p.baseUrl === baseUrl)?.defaultModel ?? '',
+          }
+        : undefined,
     },
   };
 }

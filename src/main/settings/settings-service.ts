@@ -117,6 +117,9 @@ export class SettingsService {
       const model = patch.provider.model ?? (presetChanged && preset?.defaultModel ? preset.defaultModel : current.model);
       next.provider = { presetId, baseUrl, model, encryptedApiKey: this.stored.provider?.encryptedApiKey };
       newKey = patch.provider.apiKey;
+      // A key belongs to the endpoint it was entered for: moving to another base URL without a new key forgets it,
+      // so it is never sent to a different host.
+      if (newKey === undefined && baseUrl !== current.baseUrl && this.savedKey !== undefined) newKey = null;
       if (newKey === undefined && !this.stored.provider && this.options.env.OPENAI_API_KEY && baseUrl === this.envBaseUrl()) {
         // Saving the provider that came from the environment keeps the environment's key working.
         newKey = this.options.env.OPENAI_API_KEY;

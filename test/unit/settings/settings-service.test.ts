@@ -75,7 +75,9 @@ describe('settings', () => {
     const legacy = JSON.stringify({ baseUrl: 'http://127.0.0.1:9/v1', model: 'old-model', apiKey: KEY, theme: 'dark' });
     writeFileSync(join(dir, 'settings.json'), legacy);
     const settings = await open(dir);
-    expect(readFileSync(join(dir, 'settings.json.v0.bak'), 'utf8')).toBe(legacy);
+    // The backup is the old file minus the plaintext key, which now lives only encrypted.
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json.v0.bak'), 'utf8'))).toEqual({ ...JSON.parse(legacy), apiKey: '[moved to encrypted storage]' });
+    expect(readFileSync(join(dir, 'settings.json.v0.bak'), 'utf8')).not.toContain(KEY);
     const migrated = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'));
     expect(migrated.version).toBe(1);
     expect(JSON.stringify(migrated)).not.toContain(KEY);
@@ -101,5 +103,35 @@ describe('settings', () => {
     expect(settings.loadProblem?.code).toBe('storage');
     await expect(settings.update({ theme: 'dark' })).rejects.toMatchObject({ code: 'storage' });
     expect(readFileSync(join(dir, 'settings.json'), 'utf8')).toBe('{ not json');
+  });
+});
+
+describe('a key belongs to its endpoint', () => {
+  it('changing the base URL without a new key forgets the saved key, so it never reaches another host', async () => {
+    const dir = tempDir();
+    const settings = await open(dir);
+    await settings.update({ provider: { presetId: 'openai', apiKey: KEY } });
+    await settings.update({ provider: { presetId: 'custom', baseUrl: 'https://other.example.com/v1' } });
+    expect(settings.resolveModel()).toMatchObject({ baseUrl: 'https://other.example.com/v1', apiKey: undefined });
+    expect(settings.view().provider.hasApiKey).toBe(false);
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).provider.encryptedApiKey).toBeUndefined();
+  });
+
+  it('a new key given with the new base URL is kept', async () => {
+    const settings = await open(tempDir());
+    await settings.update({ provider: { presetId: 'openai', apiKey: KEY } });
+    await settings.update({ provider: { presetId: 'deepseek', apiKey: 'sk-deepseek-0000000000' } });
+    expect(settings.resolveModel()).toMatchObject({ baseUrl: 'https://api.deepseek.com/v1', apiKey: 'sk-deepseek-0000000000' });
+  });
+});
+
+describe('version-0 migration without a base URL', () => {
+  it('keeps the key for the default provider instead of dropping it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ apiKey: KEY }));
+    const settings = await open(dir);
+    expect(settings.resolveModel()).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: KEY, id: 'gpt-4o-mini' });
+    expect((await open(dir)).resolveModel().apiKey).toBe(KEY);
+    expect(readFileSync(join(dir, 'settings.json'), 'utf8')).not.toContain(KEY);
   });
 });
