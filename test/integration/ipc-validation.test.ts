@@ -168,4 +168,9 @@ describe('request schemas', () => {
       false,
     ]);
   });
+
+  it('refuses saving an empty model name', () => {
+    const model = (name: string) => requestSchemas.updateSettings.safeParse({ provider: { model: name } }).success;
+    expect(['gpt-4o', '', '   '].map(model)).toEqual([true, false, false]);
+  });
 });

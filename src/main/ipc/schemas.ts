@@ -51,7 +51,7 @@ export const requestSchemas = {
       .strictObject({
         presetId: z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']).optional(),
         baseUrl: httpUrl.optional(),
-        model: modelName.optional(),
+        model: modelName.pipe(z.string().min(1, { message: 'model must not be empty' })).optional(),
         apiKey: apiKey.nullable().optional(),
       })
       .optional(),
