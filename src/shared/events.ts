@@ -25,8 +25,11 @@ export type SessionEvent =
       toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
     }
   | { type: 'queue'; queue: QueueState }
-  /** The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown. */
-  | { type: 'saved'; stopped: boolean; summary: SessionSummary }
+  /**
+   * The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown; then
+   * `unsentText` holds input that was still queued (never sent), to offer again.
+   */
+  | { type: 'saved'; stopped: boolean; summary: SessionSummary; unsentText?: string }
   /** Nothing of this run was committed; `unsentText` is the user's text, to offer again. */
   | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string }
   /** Always last; `summary` is the session after the run (no longer streaming). */

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors.js';
+import { StoreError } from '../../src/main/sessions/session-store.js';
 import { eventOf, fileLines, sentMessages, startHarness, streamedText, SYSTEM_PROMPT, types, WORDS, type Harness } from '../unit/sessions/service-harness.js';
 
 let h: Harness;
@@ -145,6 +146,42 @@ describe('run outcomes', () => {
     expect(lines[2]!.message).toMatchObject({ stopReason: 'aborted', content: [{ type: 'text', text: 'one ' }] });
     expect(lines[3]).toMatchObject({ stopped: true });
     held.open();
+  });
+
+  it('stopped with a follow-up still queued: it is not sent, and comes back with the saved run', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'one two three', gate: held.promise, gateAfterChunks: 1 });
+    const { runId } = await h.service.send(session.id, 'count');
+    await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
+    await h.service.followUp(session.id, 'and then summarize');
+    await h.service.abort(session.id);
+    const events = await h.runEnd(runId);
+    expect(eventOf(events, 'saved')).toMatchObject({ stopped: true, unsentText: 'and then summarize' });
+    expect(h.server.chatRequests).toHaveLength(1);
+    held.open();
+  });
+
+  it('a delete that fails on disk leaves the stopped session usable, with its run ended', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'one two three', gate: held.promise, gateAfterChunks: 1 });
+    const { runId } = await h.service.send(session.id, 'count');
+    await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
+    const store = h.service.store;
+    const realDelete = store.delete.bind(store);
+    store.delete = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      throw new StoreError('io', 'EPERM: operation not permitted');
+    };
+    await expect(h.service.delete(session.id)).rejects.toMatchObject({ code: 'storage' });
+    store.delete = realDelete;
+    const end = await h.waitForEvent((e) => e.runId === runId && e.event.type === 'run_end');
+    expect(end.event).toMatchObject({ committed: false, summary: { isStreaming: false } });
+    held.open();
+    h.server.enqueue({ text: 'fine again' });
+    const next = await h.service.send(session.id, 'still here?');
+    expect(streamedText(await h.runEnd(next.runId))).toBe('fine again');
   });
 
   it('stopped before any text: error aborted, nothing committed', async () => {

@@ -131,7 +131,8 @@ describe('a run in the open session', () => {
     fake.emit('a', { type: 'delta', text: 'Hey' });
     expect(state().currentSession.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
 
-    fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: 'hi' });
+    // Main offers back only what the person typed during the regenerate (nothing here); the re-run message stays put.
+    fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: '' });
     fake.emit('a', { type: 'run_end', committed: false });
     expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
     expect(state().drafts.a).toBeUndefined();
@@ -292,5 +293,25 @@ describe('session operations lock each other out', () => {
     expect(await state().deleteSession('a')).toBe(true);
     expect(state().sessions.map((s) => s.id)).toEqual(['b']);
     expect(state().currentSession.id).toBeNull();
+  });
+});
+
+describe('queued text is never lost', () => {
+  it('steering typed during a regenerate that fails goes back into the composer', async () => {
+    await state().regenerate();
+    fake.emit('a', { type: 'run_start', userText: '' });
+    fake.emit('a', { type: 'queue', queue: { steering: ['shorter please'], followUp: [] } });
+    fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: 'shorter please' });
+    expect(state().drafts.a).toBe('shorter please');
+    expect(state().errors.a?.retry).toBe('regenerate');
+  });
+
+  it('a follow-up still queued when the person stops comes back with the saved run', async () => {
+    await state().send('long story');
+    fake.emit('a', { type: 'run_start', userText: 'long story' });
+    fake.emit('a', { type: 'queue', queue: { steering: [], followUp: ['and a summary'] } });
+    fake.emit('a', { type: 'saved', stopped: true, summary: { ...summaryOf(fake.sessions.get('a')!), updatedAt: 8_000 }, unsentText: 'and a summary' });
+    fake.emit('a', { type: 'run_end', committed: true });
+    expect(state().drafts.a).toBe('and a summary');
   });
 });

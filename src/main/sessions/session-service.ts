@@ -67,6 +67,8 @@ interface Run {
   /** Mirror of the agent's queues, so the renderer can be shown everything pending, in order. */
   steering: UserMessage[];
   followUp: UserMessage[];
+  /** Queued input a Stop took out of the queues: never sent, so it goes back to the person with the run's end. */
+  withdrawn: UserMessage[];
   userStopped: boolean;
   done: Promise<void>;
 }
@@ -180,9 +182,14 @@ export class SessionService {
       runtime.run?.coalescer.cancel();
       runtime.agent?.abort();
     }
+    const run = runtime?.run;
     await this.store.delete(id).catch((error: unknown) => {
       // The file is still there: the session stays usable (its run, if any, was stopped).
-      if (runtime) runtime.deleted = false;
+      if (runtime) {
+        runtime.deleted = false;
+        const entry = this.store.entry(id);
+        if (run && !runtime.run && entry) this.emitEvent(runtime, run, { type: 'run_end', committed: false, summary: this.summaryOf(entry) });
+      }
       throw this.storeFailure(error);
     });
     this.runtimes.delete(id);
@@ -281,6 +288,7 @@ export class SessionService {
       coalescer: undefined!,
       steering: [],
       followUp: [],
+      withdrawn: [],
       userStopped: false,
       done: Promise.resolve(),
     };
@@ -375,10 +383,15 @@ export class SessionService {
     } else {
       failure = { code: outcome.code, message: failureText(outcome, messages) };
     }
-    if (runtime.deleted) return;
+    if (runtime.deleted) {
+      // Nothing more is said about a deleted session; if the delete fails after all, it reports the end itself.
+      agent.state.messages = [loaded.system, ...loaded.branch.map((entry) => entry.message)];
+      runtime.run = undefined;
+      return;
+    }
     const committed = failure === undefined;
     // Input queued after the agent's last drain point (even during the write above) was not taken by this run.
-    const leftovers = [...run.steering, ...run.followUp];
+    const leftovers = [...run.withdrawn, ...run.steering, ...run.followUp];
     agent.clearAllQueues();
     run.steering = [];
     run.followUp = [];
@@ -386,7 +399,10 @@ export class SessionService {
 
     if (!failure) {
       const entry = this.store.entry(runtime.id)!;
-      this.emitEvent(runtime, run, { type: 'saved', stopped: outcome.commit && outcome.stopped, summary: { ...this.summaryOf(entry), isStreaming: false } });
+      const stopped = outcome.commit && outcome.stopped;
+      // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
+      const unsentText = stopped && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
+      this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, ...(unsentText && { unsentText }) });
     } else {
       const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message as UserMessage)), ...leftovers];
       const unsentText = unsent.map((message) => messageText(message)).join('\n\n');
@@ -406,8 +422,6 @@ export class SessionService {
       } catch (error) {
         this.logger.error(`session ${runtime.id}: queued message(s) could not be sent`, error);
       }
-    } else if (committed && leftovers.length) {
-      this.logger.info(`session ${runtime.id}: ${leftovers.length} queued message(s) dropped with a stopped run`);
     }
   }
 
@@ -433,6 +447,7 @@ export class SessionService {
     run.userStopped = true;
     if (run.steering.length || run.followUp.length) {
       runtime.agent?.clearAllQueues();
+      run.withdrawn.push(...run.steering, ...run.followUp);
       run.steering = [];
       run.followUp = [];
       this.emitEvent(runtime, run, { type: 'queue', queue: queueState(run) });

@@ -201,7 +201,8 @@ export const useAppState = create<AppState>()((set, get) => {
     };
     return {
       errors: { ...s.errors, [key]: error },
-      drafts: regenerated ? s.drafts : restoreDraft(s.drafts, key, event.unsentText),
+      // For a regenerate this is only input queued during it: still the person's words, so it goes back too.
+      drafts: restoreDraft(s.drafts, key, event.unsentText),
     };
   };
 
@@ -218,6 +219,8 @@ export const useAppState = create<AppState>()((set, get) => {
     } else if (event.type === 'error') {
       Object.assign(patch, failedRun(s, sessionId, runId, event));
     }
+    // A stopped run hands back what was still queued; open or in the background, it returns to that composer.
+    if (event.type === 'saved' && event.unsentText) patch.drafts = restoreDraft(patch.drafts ?? s.drafts, sessionId, event.unsentText);
     if (event.type === 'run_end') regenerateRuns.delete(runId);
     // Most background events change nothing shown; skip notifying every subscriber for them.
     if (Object.keys(patch).length) set(patch);
