@@ -35,6 +35,9 @@ export class DeltaCoalescer {
 
   push(kind: 'text' | 'thinking', delta: string): void {
     if (!delta) return;
+    // A batch is applied thinking first, then text; thinking after pending text starts a new batch so the
+    // renderer builds the parts in the order they arrived.
+    if (kind === 'thinking' && this.text.length) this.flush();
     (kind === 'text' ? this.text : this.thinking).push(delta);
     if (this.scheduled) return;
     this.scheduled = true;

@@ -89,3 +89,17 @@ describe('DeltaCoalescer', () => {
     expect(bytes).toBeLessThanOrEqual(1.3 * Buffer.byteLength(answer));
   });
 });
+
+describe('order of text and thinking', () => {
+  it('thinking that follows pending text starts a new batch, so batches never reorder them', () => {
+    const batches: Array<{ text?: string; thinking?: string }> = [];
+    const timer = { setTimeout: () => 1, clearTimeout: () => {} };
+    const coalescer = new DeltaCoalescer((batch) => batches.push(batch), 16, timer);
+    coalescer.push('thinking', 'plan ');
+    coalescer.push('text', 'Answer ');
+    coalescer.push('thinking', 'more thought');
+    coalescer.push('text', 'end');
+    coalescer.flush();
+    expect(batches).toEqual([{ thinking: 'plan ', text: 'Answer ' }, { thinking: 'more thought', text: 'end' }]);
+  });
+});
