@@ -55,6 +55,15 @@ test('Stop keeps the text already shown, marked as stopped, and it survives a re
     await h.relaunch();
     await sessionItems(h.page).first().click();
     await expect(answerTexts(h.page)).toHaveText('First part of a lo');
+
+    // The model sees what the person saw, so "go on" continues from there.
+    await sendMessage(h.page, 'go on');
+    await waitForAnswers(h.page, 2);
+    expect(sentMessages(server, 1).slice(1)).toEqual([
+      { role: 'user', content: 'Tell me a long story' },
+      { role: 'assistant', content: 'First part of a lo' },
+      { role: 'user', content: 'go on' },
+    ]);
   } finally {
     await h.close();
   }

@@ -9,8 +9,15 @@ export function defaultConvertToLlm(messages: Message[]): Message[] {
   return messages.filter((message) => LLM_ROLES.has(message.role));
 }
 
-function isFailedTurn(message: AssistantMessage): boolean {
-  return message.stopReason === 'error' || message.stopReason === 'aborted';
+/**
+ * What the model sees of an assistant message: nothing of a failed turn; of a turn the user stopped, only the text
+ * already shown (they saw it and may build on it, e.g. "go on"), without its possibly truncated tool calls.
+ */
+function replayedAssistant(message: AssistantMessage): AssistantMessage | undefined {
+  if (message.stopReason === 'error') return undefined;
+  if (message.stopReason !== 'aborted') return message;
+  const content = message.content.filter((part) => part.type === 'text' && part.text.trim() !== '');
+  return content.length ? { ...message, content } : undefined;
 }
 
 function missingResult(call: ToolCallPart): ToolResultMessage {
@@ -25,8 +32,8 @@ function missingResult(call: ToolCallPart): ToolResultMessage {
 }
 
 /**
- * Makes messages safe to replay: skips assistant messages that ended in `error` or `aborted` (half turns the model
- * must not build on), answers every tool call that has no result with a synthetic error result, and drops tool
+ * Makes messages safe to replay: skips assistant messages that ended in `error` (half turns the model must not
+ * build on), keeps only the shown text of a stopped (`aborted`) answer, answers every tool call that has no result with a synthetic error result, and drops tool
  * results whose call is not in the preceding assistant message (e.g. trimmed away), so a call and its result are
  * never split. Returns a new array; the input is not changed.
  */
@@ -44,8 +51,11 @@ export function prepareReplay(messages: readonly Message[]): Message[] {
     }
     answerRemaining();
     if (message.role === 'assistant') {
-      if (isFailedTurn(message)) continue;
-      for (const part of message.content) if (part.type === 'toolCall') unanswered.set(part.id, part);
+      const replayed = replayedAssistant(message);
+      if (!replayed) continue;
+      for (const part of replayed.content) if (part.type === 'toolCall') unanswered.set(part.id, part);
+      out.push(replayed);
+      continue;
     }
     out.push(message);
   }

@@ -1,5 +1,5 @@
-// Transcript → Chat Completions request messages. Assistant messages that ended in error or were aborted are
-// dropped (the agent already skips them; this keeps the request valid regardless), and tool calls/results are
+// Transcript → Chat Completions request messages. Assistant messages that ended in error are dropped (the agent
+// already skips them, and reduces a stopped answer to its shown text; this keeps the request valid regardless), and tool calls/results are
 // kept paired, because providers reject a `tool_calls` message without its `tool` answers and vice versa.
 // Reasoning (thinking parts) is never sent back: DeepSeek answers HTTP 400 when `reasoning_content` appears in
 // input messages, and other providers ignore it; the model only needs the answers themselves.
@@ -38,7 +38,7 @@ export function toOpenAIMessages(messages: readonly Message[]): ChatCompletionMe
         out.push(userMessage(message));
         break;
       case 'assistant': {
-        if (message.stopReason === 'error' || message.stopReason === 'aborted') break;
+        if (message.stopReason === 'error') break;
         closeOpenCalls();
         const converted = assistantMessage(message);
         if (!converted) break;

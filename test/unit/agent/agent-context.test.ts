@@ -129,7 +129,7 @@ describe('convertToLlm', () => {
 });
 
 describe('replay rules', () => {
-  it('skips assistant messages that ended in error or aborted', async () => {
+  it('skips assistant messages that ended in error, and keeps only the shown text of a stopped one', async () => {
     const model = scriptedModel(reply(text('fresh')));
     const agent = agentFor(model, {
       messages: [
@@ -137,10 +137,12 @@ describe('replay rules', () => {
         { ...assistantWith([{ type: 'text', text: 'half' }], 'error'), errorMessage: 'x' },
         user('q2'),
         { ...assistantWith([toolCall('c9')], 'aborted'), errorMessage: 'Stopped by user' },
+        user('q3'),
+        { ...assistantWith([{ type: 'text', text: 'Once upon a' }, toolCall('c10')], 'aborted'), errorMessage: 'Stopped by user' },
       ],
     });
-    await agent.prompt('q3');
-    expect(model.requests[0]?.transcript).toEqual(['system:sys', 'user:q1', 'user:q2', 'user:q3']);
+    await agent.prompt('go on');
+    expect(model.requests[0]?.transcript).toEqual(['system:sys', 'user:q1', 'user:q2', 'user:q3', 'assistant:Once upon a', 'user:go on']);
   });
 
   it('a tool call without a result gets a synthetic "No result provided" error result', () => {
