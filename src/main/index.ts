@@ -18,7 +18,7 @@ app.enableSandbox();
 
 /** Is `url` the app's own page (dev server or the built file)? */
 function isAppUrl(url: string): boolean {
-  if (rendererUrl) return url.startsWith(rendererUrl);
+  if (rendererUrl) return URL.canParse(url) && new URL(url).origin === new URL(rendererUrl).origin;
   return url.startsWith('file://') && decodeURIComponent(new URL(url).pathname).endsWith('/renderer/index.html');
 }
 

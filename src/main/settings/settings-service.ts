@@ -116,6 +116,7 @@ export class SettingsService {
       const baseUrl = patch.provider.baseUrl ?? (presetChanged && preset?.baseUrl ? preset.baseUrl : current.baseUrl);
       const model = patch.provider.model ?? (presetChanged && preset?.defaultModel ? preset.defaultModel : current.model);
       next.provider = { presetId, baseUrl, model, encryptedApiKey: this.stored.provider?.encryptedApiKey };
+      if (!next.provider.encryptedApiKey) delete next.provider.encryptedApiKey;
       newKey = patch.provider.apiKey;
       // A key belongs to the endpoint it was entered for: moving to another base URL without a new key forgets it,
       // so it is never sent to a different host.
@@ -125,15 +126,23 @@ export class SettingsService {
         newKey = this.options.env.OPENAI_API_KEY;
       }
     }
+    const previous = { stored: this.stored, savedKey: this.savedKey };
     this.stored = next;
-    if (newKey === null) {
-      this.savedKey = undefined;
-      if (this.stored.provider) delete this.stored.provider.encryptedApiKey;
-      await this.persist();
-    } else if (typeof newKey === 'string' && newKey.length > 0) {
-      await this.storeKey(newKey);
-    } else {
-      await this.persist();
+    try {
+      if (newKey === null) {
+        this.savedKey = undefined;
+        if (this.stored.provider) delete this.stored.provider.encryptedApiKey;
+        await this.persist();
+      } else if (typeof newKey === 'string' && newKey.length > 0) {
+        await this.storeKey(newKey);
+      } else {
+        await this.persist();
+      }
+    } catch (error) {
+      // What could not be saved does not take effect either: memory and disk never disagree.
+      this.stored = previous.stored;
+      this.savedKey = previous.savedKey;
+      throw error;
     }
     return this.view();
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -133,5 +133,17 @@ describe('version-0 migration without a base URL', () => {
     expect(settings.resolveModel()).toMatchObject({ baseUrl: 'https://api.openai.com/v1', apiKey: KEY, id: 'gpt-4o-mini' });
     expect((await open(dir)).resolveModel().apiKey).toBe(KEY);
     expect(readFileSync(join(dir, 'settings.json'), 'utf8')).not.toContain(KEY);
+  });
+});
+
+describe('a save that fails', () => {
+  it('does not take effect: memory keeps the settings that are on disk', async () => {
+    const dir = tempDir();
+    const settings = await open(dir);
+    await settings.update({ theme: 'light' });
+    rmSync(join(dir, 'settings.json'));
+    mkdirSync(join(dir, 'settings.json')); // renaming the new file over a folder fails
+    await expect(settings.update({ theme: 'dark', provider: { presetId: 'openai', apiKey: KEY } })).rejects.toThrow();
+    expect(settings.view()).toMatchObject({ theme: 'light', provider: { hasApiKey: false } });
   });
 });
