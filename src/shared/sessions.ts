@@ -36,4 +36,6 @@ export interface SessionDetail extends SessionSummary {
   systemPrompt: string;
   messages: Message[];
   activeRun?: ActiveRunSnapshot;
+  /** Text the person sent that the app quit before answering; offered again in the composer (cleared by the next send). */
+  draft?: string;
 }

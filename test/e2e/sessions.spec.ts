@@ -153,3 +153,21 @@ test('damaged and newer-version session files are listed with a warning, refused
   expect(readFileSync(damagedFile)).toEqual(before.damaged);
   expect(readFileSync(newerFile)).toEqual(before.newer);
 });
+
+test('quitting while a question waits for its answer keeps the question for the next start', async () => {
+  const h = await startHarness();
+  try {
+    let release!: () => void;
+    h.server.enqueue({ text: 'too late', gate: new Promise<void>((resolve) => (release = resolve)), gateAfterChunks: 0 });
+    await sendMessage(h.page, 'A question I do not want to type again');
+    await h.server.waitForRequests(1);
+    await h.relaunch();
+    release();
+    await sessionItems(h.page).first().click();
+    await expect(h.page.getByTestId('composer-input')).toHaveValue('A question I do not want to type again');
+    await h.page.getByTestId('send').click();
+    await expect(answerTexts(h.page)).toHaveText('You said: A question I do not want to type again');
+  } finally {
+    await h.close();
+  }
+});

@@ -432,3 +432,23 @@ describe('a commit that cannot be written', () => {
     expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 'kept', 'You said: kept', 'after']);
   });
 });
+
+describe('quitting before an answer keeps the question', () => {
+  it('the text of a run stopped by quitting comes back as the session draft after a restart, until the next send', async () => {
+    const session = await h.service.create({});
+    const held = gate();
+    h.server.enqueue({ text: 'never shown', gate: held.promise, gateAfterChunks: 0 });
+    await h.service.send(session.id, 'my carefully written question');
+    await h.server.waitForRequests(1);
+    const restarted = await h.restart();
+    held.open();
+    expect((await restarted.get(session.id)).draft).toBe('my carefully written question');
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+
+    h.server.enqueue({ text: 'answered now' });
+    const { runId } = await restarted.send(session.id, 'my carefully written question');
+    await h.runEnd(runId);
+    expect((await restarted.get(session.id)).draft).toBeUndefined();
+    expect((await (await h.restart()).get(session.id)).draft).toBeUndefined();
+  });
+});

@@ -204,6 +204,8 @@ export class SessionService {
     this.assertIdle(runtime);
     const prompt: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
     const runId = this.startRun(runtime, loaded, loaded.branch, [prompt], text);
+    // Sending from the session is the person's answer to a kept draft: it was used or replaced.
+    void this.store.setDraft(runtime.id, undefined);
     return { runId };
   }
 
@@ -403,10 +405,13 @@ export class SessionService {
       // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
       const unsentText = stopped && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
       this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, ...(unsentText && { unsentText }) });
+      if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
       const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message as UserMessage)), ...leftovers];
       const unsentText = unsent.map((message) => messageText(message)).join('\n\n');
       this.emitEvent(runtime, run, { type: 'error', code: failure.code, message: failure.message, unsentText });
+      // Quitting stopped this run: the window that would restore the text is closing, so keep it for the next open.
+      if (this.disposed && unsentText.trim()) await this.store.setDraft(runtime.id, unsentText);
     }
     // Committed or not, the agent continues from exactly what is on disk.
     agent.state.messages = [loaded.system, ...loaded.branch.map((entry) => entry.message)];
@@ -605,6 +610,8 @@ export class SessionService {
       messages: [loaded.system, ...branch.map((entry) => entry.message)],
     };
     if (run) detail.activeRun = this.snapshot(runtime, run);
+    const draft = this.store.draft(runtime.id);
+    if (draft) detail.draft = draft;
     return detail;
   }
 

@@ -64,6 +64,9 @@ export class SessionStore {
   private readonly locks = new Map<string, Promise<unknown>>();
   private indexWrite: Promise<void> | undefined;
   private indexDirty = false;
+  /** Text sent but never answered when the app quit, per session (drafts.json), offered again on the next open. */
+  private readonly unsent = new Map<string, string>();
+  private draftsWrite: Promise<void> = Promise.resolve();
 
   constructor(options: { dir: string; log?: SessionLogger }) {
     this.dir = options.dir;
@@ -100,6 +103,39 @@ export class SessionStore {
     }
     for (const id of indexed?.keys() ?? []) if (!present.has(id)) changed = true;
     if (changed) await this.writeIndexNow();
+    await this.readDrafts(present);
+  }
+
+  /** Text of `id` that was sent but never answered before the app quit, if any. */
+  draft(id: string): string | undefined {
+    return this.unsent.get(id);
+  }
+
+  /** Keeps (or with `undefined` forgets) a session's unanswered text, durably; writes happen one after another. */
+  setDraft(id: string, text: string | undefined): Promise<void> {
+    if (text === undefined ? !this.unsent.has(id) : this.unsent.get(id) === text) return this.draftsWrite;
+    if (text === undefined) this.unsent.delete(id);
+    else this.unsent.set(id, text);
+    const body = JSON.stringify({ version: 1, drafts: Object.fromEntries(this.unsent) });
+    this.draftsWrite = this.draftsWrite.then(() => writeFileAtomic(this.draftsPath, body)).catch((error: unknown) => {
+      this.logger.error(`drafts ${this.draftsPath} could not be written`, error);
+    });
+    return this.draftsWrite;
+  }
+
+  private get draftsPath(): string {
+    return path.join(this.dir, 'drafts.json');
+  }
+
+  private async readDrafts(present: ReadonlySet<string>): Promise<void> {
+    try {
+      const parsed = JSON.parse(await fs.readFile(this.draftsPath, 'utf8')) as { drafts?: Record<string, unknown> };
+      for (const [id, text] of Object.entries(parsed.drafts ?? {})) {
+        if (present.has(id) && typeof text === 'string' && text.trim()) this.unsent.set(id, text);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.error(`drafts ${this.draftsPath} could not be read`, error);
+    }
   }
 
   /** Every session in the index, usable or not, in no particular order. Never touches the files. */
@@ -208,12 +244,14 @@ export class SessionStore {
       }
       this.index.delete(id);
       this.scheduleIndexWrite();
+      await this.setDraft(id, undefined);
     });
   }
 
-  /** Resolves when the index on disk reflects every change made so far. */
+  /** Resolves when the index (and the drafts) on disk reflect every change made so far. */
   async flush(): Promise<void> {
     while (this.indexWrite) await this.indexWrite;
+    await this.draftsWrite;
   }
 
   /** Path of a session's file (tests and tools inspect it; nothing else writes it). */

@@ -335,6 +335,8 @@ export const useAppState = create<AppState>()((set, get) => {
         const lastSeq = detail.activeRun ? open.lastSeq : buffered.reduce((max, e) => Math.max(max, e.seq), open.lastSeq);
         set((s) => ({
           currentSession: { ...open, lastSeq },
+          // Text sent just before the app quit, never answered: back in the composer.
+          ...(detail.draft && { drafts: restoreDraft(s.drafts, id, detail.draft) }),
           isTyping: open.run !== null,
           queue: detail.activeRun ? detail.activeRun.queue : EMPTY_QUEUE,
           sessions: setStreaming(s.sessions, id, open.run !== null),
