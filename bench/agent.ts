@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent } from '../src/main/agent/agent.js';
 import { EventStream } from '../src/main/agent/event-stream.js';
 import type { AgentModel, AssistantMessage } from '../src/main/agent/types.js';
-import { emptyUsage } from '../src/shared/messages.js';
+import { emptyAssistantMessage } from '../src/shared/messages.js';
 import type { Reporter } from './report.js';
 
 const DELTAS = 100_000;
@@ -16,14 +16,7 @@ const MODEL: AgentModel = { id: 'bench-model', baseUrl: 'http://127.0.0.1:0/v1' 
 /** A provider-shaped stream, fed synchronously: start, one text block of DELTAS small deltas, done. */
 function producedStream(): EventStream {
   const stream = new EventStream();
-  const partial: AssistantMessage = {
-    role: 'assistant',
-    content: [],
-    model: MODEL.id,
-    usage: emptyUsage(),
-    stopReason: 'pending',
-    timestamp: Date.now(),
-  };
+  const partial: AssistantMessage = emptyAssistantMessage(MODEL.id);
   stream.push({ type: 'start', partial });
   const block = { type: 'text' as const, text: '' };
   partial.content.push(block);

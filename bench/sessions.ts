@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EventStream } from '../src/main/agent/event-stream.js';
 import type { AgentModel, StreamFn } from '../src/main/agent/types.js';
-import { emptyUsage, type AssistantMessage, type Message } from '../src/shared/messages.js';
+import { emptyUsage, type AssistantMessage, type Message, emptyAssistantMessage } from '../src/shared/messages.js';
 import type { SessionEventEnvelope } from '../src/shared/events.js';
 import { SessionService, type SessionServiceOptions } from '../src/main/sessions/session-service.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES } from '../src/main/sessions/session-messages.js';
@@ -127,7 +127,7 @@ async function commitTimes(store: SessionStore, ids: string[], samples: number):
 /** A model that streams `ANSWER_CHARS` one-character deltas as fast as it can, yielding to the event loop every 64. */
 const floodStream: StreamFn = (model) => {
   const stream = new EventStream();
-  const partial: AssistantMessage = { role: 'assistant', content: [], model: model.id, usage: emptyUsage(), stopReason: 'pending', timestamp: Date.now() };
+  const partial: AssistantMessage = emptyAssistantMessage(model.id);
   void (async () => {
     stream.push({ type: 'start', partial });
     const block = { type: 'text' as const, text: '' };

@@ -99,6 +99,11 @@ export function emptyUsage(): Usage {
   return { input: 0, output: 0, reasoning: 0, cacheRead: 0, totalTokens: 0 };
 }
 
+/** The partial every streamed answer starts from: no content yet, zero usage, stopReason `pending`. */
+export function emptyAssistantMessage(model: string, timestamp: number = Date.now()): AssistantMessage {
+  return { role: 'assistant', content: [], model, usage: emptyUsage(), stopReason: 'pending', timestamp };
+}
+
 /** The plain text of a user or assistant message (text parts joined; thinking and tool calls excluded). */
 export function messageText(message: Message): string {
   if (message.role === 'system') return message.content;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventStream, type StreamFn } from '../../src/main/agent/index.js';
-import { emptyUsage, messageText, type AssistantMessage } from '../../src/shared/messages.js';
+import { messageText, type AssistantMessage, emptyAssistantMessage } from '../../src/shared/messages.js';
 import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { SessionService } from '../../src/main/sessions/session-service.js';
 import { SessionStore } from '../../src/main/sessions/session-store.js';
@@ -74,7 +74,7 @@ const echoStream: StreamFn = (model, context) => {
   const last = context.messages.at(-1);
   const text = last ? `echo: ${messageText(last)}` : 'echo';
   const empty = last ? messageText(last).includes('empty') : false;
-  const partial: AssistantMessage = { role: 'assistant', content: [], model: model.id, usage: emptyUsage(), stopReason: 'pending', timestamp: Date.now() };
+  const partial: AssistantMessage = emptyAssistantMessage(model.id);
   queueMicrotask(() => {
     stream.push({ type: 'start', partial });
     if (!empty) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventStream, type StreamFn } from '../../src/main/agent/index.js';
-import { emptyUsage, type AssistantMessage } from '../../src/shared/messages.js';
+import { type AssistantMessage, emptyAssistantMessage } from '../../src/shared/messages.js';
 import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import type { CoalescerTimer } from '../../src/main/sessions/event-coalescer.js';
 import { SessionService } from '../../src/main/sessions/session-service.js';
@@ -48,7 +48,7 @@ describe('IPC traffic of a 100,000-char answer in 1-char deltas', () => {
     // One character per delta; every 100 deltas one simulated millisecond passes (a fast local model).
     const flood: StreamFn = (model) => {
       const stream = new EventStream();
-      const partial: AssistantMessage = { role: 'assistant', content: [], model: model.id, usage: emptyUsage(), stopReason: 'pending', timestamp: 0 };
+      const partial: AssistantMessage = emptyAssistantMessage(model.id, 0);
       void (async () => {
         stream.push({ type: 'start', partial });
         const block = { type: 'text' as const, text: '' };

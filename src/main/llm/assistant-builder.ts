@@ -3,7 +3,7 @@
 // order is the order things arrived. Tool calls are matched by stream index (then id) and stay open until
 // the provider finishes, because their argument fragments may interleave; their JSON is parsed only then.
 import type { AssistantMessage, TextPart, ThinkingPart, ToolCallPart } from '../../shared/messages.js';
-import { emptyUsage } from '../../shared/messages.js';
+import { emptyAssistantMessage } from '../../shared/messages.js';
 import type { AssistantMessageEvent } from '../agent/types.js';
 
 /** One `delta.tool_calls[]` entry as providers send it; every field may be missing after the first fragment. */
@@ -33,7 +33,7 @@ export class AssistantBuilder {
     modelId: string,
     private readonly emit: (event: AssistantMessageEvent) => void,
   ) {
-    this.message = { role: 'assistant', content: [], model: modelId, usage: emptyUsage(), stopReason: 'pending', timestamp: Date.now() };
+    this.message = emptyAssistantMessage(modelId);
   }
 
   /** Emits `start`. Call once, when the HTTP response has arrived. */

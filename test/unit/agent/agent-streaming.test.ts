@@ -1,7 +1,7 @@
 // How a streamed assistant message becomes events: cumulative message + delta, and streams that end badly.
 import { describe, expect, it } from 'vitest';
 import { Agent, EventStream, type AgentEvent, type AssistantMessage, type StreamFn } from '../../../src/main/agent/index.js';
-import { emptyUsage } from '../../../src/shared/messages.js';
+import { emptyAssistantMessage } from '../../../src/shared/messages.js';
 import { MODEL, call, recordEvents, reply, scriptedModel, text, thinking, instantTool, type Reply } from './scripted-stream.js';
 
 function agentWith(...replies: Reply[]) {
@@ -105,14 +105,7 @@ describe('streams that end badly', () => {
   });
 
   it('a terminal event is authoritative for the stop reason, and a failure always carries a message', async () => {
-    const partial: AssistantMessage = {
-      role: 'assistant',
-      content: [],
-      model: MODEL.id,
-      usage: emptyUsage(),
-      stopReason: 'pending',
-      timestamp: 0,
-    };
+    const partial: AssistantMessage = emptyAssistantMessage(MODEL.id, 0);
     const streamFn: StreamFn = () => {
       const stream = new EventStream();
       stream.push({ type: 'start', partial });

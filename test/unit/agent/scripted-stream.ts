@@ -15,7 +15,7 @@ import type {
   StreamFn,
   ToolCallPart,
 } from '../../../src/main/agent/index.js';
-import { emptyUsage, type Message } from '../../../src/shared/messages.js';
+import { type Message, emptyAssistantMessage } from '../../../src/shared/messages.js';
 
 export const MODEL: AgentModel = { id: 'scripted-model', baseUrl: 'http://127.0.0.1:0/v1' };
 
@@ -128,14 +128,7 @@ async function play(
   signal: AbortSignal,
   withoutStart: boolean,
 ): Promise<void> {
-  const partial: AssistantMessage = {
-    role: 'assistant',
-    content: [],
-    model: model.id,
-    usage: emptyUsage(),
-    stopReason: 'pending',
-    timestamp: Date.now(),
-  };
+  const partial: AssistantMessage = emptyAssistantMessage(model.id);
   await Promise.resolve();
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   const endAborted = () => {
