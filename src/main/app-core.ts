@@ -6,7 +6,9 @@ import { createRouter, type InvokeHandlers, type Router } from './ipc/router.js'
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
 import { isSafeExternalUrl } from './security/external-links.js';
+import { SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
+import { currentBranch } from './sessions/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
@@ -30,6 +32,7 @@ export interface AppCore {
   router: Router;
   settings: SettingsService;
   sessions: SessionService;
+  search: SearchService;
   log: Logger;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
@@ -54,6 +57,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const strings = () => mainStrings(current.locale());
   const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
 
+  // Bound once both exist; no run can commit before the core is returned.
+  let search: SearchService | undefined;
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
     emit: options.emit,
@@ -62,7 +67,22 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
     log,
+    observer: {
+      branchChanged: (id, branch) => search?.branchChanged(id, branch),
+      deleted: (id) => search?.deleted(id),
+    },
   });
+  search = new SearchService({
+    dataDir: options.dataDir,
+    sessions: function* () {
+      for (const entry of sessions.store.entries()) if (!entry.problem) yield { id: entry.id, size: entry.size };
+    },
+    sizeOf: (id) => sessions.store.entry(id)?.size,
+    readBranch: async (id) => currentBranch((await sessions.store.load(id)).entries),
+    sessionNames: () => new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
+    log: (message, error) => log.error(message, error),
+  });
+  const searchService = search;
 
   const providers = createProviderCheck(current, strings);
 
@@ -83,6 +103,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     updateSettings: (patch) => current.update(patch),
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
+    searchMessages: (request) => searchService.search(request),
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
       await options.openExternal(url.trim());
@@ -103,8 +124,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     router,
     settings: current,
     sessions,
+    search: searchService,
     log,
-    dispose: () => sessions.dispose(),
+    dispose: async () => {
+      await sessions.dispose();
+      await searchService.dispose();
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // The preload builds `window.api` from `INVOKE_CHANNELS`; main registers one validated handler per entry.
 import type { IpcResult } from './errors.js';
 import type { SessionEventEnvelope } from './events.js';
+import type { SearchRequest, SearchResponse } from './search.js';
 import type { QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ConnectionTestResult, SettingsPatch, SettingsView } from './settings.js';
 
@@ -24,6 +25,7 @@ export const INVOKE_CHANNELS = {
   listModels: 'models:list',
   testConnection: 'models:test',
   openExternal: 'shell:openExternal',
+  searchMessages: 'search:query',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -67,6 +69,8 @@ export interface InvokeContract {
   testConnection: { request: ProviderProbe; response: ConnectionTestResult };
   /** Opens http(s) and mailto URLs in the system browser; anything else is refused. */
   openExternal: { request: { url: string }; response: { opened: boolean } };
+  /** Full-text search across every session's shown messages, best hits first. */
+  searchMessages: { request: SearchRequest; response: SearchResponse };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];
@@ -89,4 +93,6 @@ export const LIMITS = {
   maxNameChars: 200,
   maxSystemPromptChars: 20_000,
   maxUrlChars: 2_048,
+  maxSearchChars: 500,
+  maxSearchHits: 200,
 } as const;

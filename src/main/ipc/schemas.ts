@@ -62,4 +62,9 @@ export const requestSchemas = {
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
   openExternal: z.strictObject({ url: z.string().max(LIMITS.maxUrlChars) }),
+  searchMessages: z.strictObject({
+    query: z.string().max(LIMITS.maxSearchChars, { message: `query is longer than ${LIMITS.maxSearchChars} characters` }),
+    limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
+    includeReasoning: z.boolean().optional(),
+  }),
 } satisfies Schemas;

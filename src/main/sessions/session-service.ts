@@ -44,6 +44,15 @@ export interface SessionServiceOptions {
   maxIdleSessions?: number;
   /** Where problems are reported (never with secrets: nothing here logs a model or its key). */
   log?: SessionLogger;
+  /** Told about every change of what a session shows (search keeps its index with it). */
+  observer?: SessionObserver;
+}
+
+/** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
+export interface SessionObserver {
+  /** The session's shown branch is now `branch` (root → leaf): a run was committed or another version chosen. */
+  branchChanged(sessionId: string, branch: readonly MessageEntry[]): void;
+  deleted(sessionId: string): void;
 }
 
 /** A session's committed content, kept in memory while it is open. */
@@ -195,6 +204,7 @@ export class SessionService {
     this.runtimes.delete(id);
     this.recent.delete(id);
     this.listChanged();
+    this.notify((observer) => observer.deleted(id));
     return { deleted: true };
   }
 
@@ -446,6 +456,16 @@ export class SessionService {
       summarize({ header: loaded.header, name: current.autoNamed ? undefined : current.name, branch, updatedAt: now }),
     );
     loaded.branch = branch;
+    this.notify((observer) => observer.branchChanged(runtime.id, branch));
+  }
+
+  private notify(call: (observer: SessionObserver) => void): void {
+    if (!this.options.observer) return;
+    try {
+      call(this.options.observer);
+    } catch (error) {
+      this.logger.error('session observer failed', error);
+    }
   }
 
   private stopRun(runtime: Runtime, run: Run): void {

@@ -1,0 +1,5 @@
+// Full-text search over every session's shown messages: folding and CJK terms, snippets, the index, its upkeep.
+export { SearchService, SEARCH_FILE, type SearchServiceOptions } from './search-service.js';
+export { SearchIndex, type IndexableEntry } from './search-index.js';
+export { makeSnippet, findRanges } from './snippet.js';
+export { documentTerms, queryTerms, normalizeText } from './text.js';

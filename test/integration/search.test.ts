@@ -1,0 +1,142 @@
+// Search through the whole app core: messages sent through the IPC router become findable, deletes and branches are
+// followed, and a restart answers from the saved index without reading a single session file.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionEventEnvelope } from '../../src/shared/events.js';
+import type { SearchResponse } from '../../src/shared/search.js';
+import type { SessionDetail } from '../../src/shared/sessions.js';
+import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { SEARCH_FILE } from '../../src/main/search/index.js';
+import { SessionStore } from '../../src/main/sessions/session-store.js';
+import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
+import { seedSession } from '../fixtures/seed-sessions.js';
+import { testSecretBox } from '../fixtures/test-secret-box.js';
+
+let dir: string;
+let server: FakeOpenAIServer;
+let core: AppCore;
+let events: SessionEventEnvelope[];
+
+async function open(): Promise<AppCore> {
+  events = [];
+  core = await createAppCore({
+    dataDir: dir,
+    env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'fake-model' },
+    systemLocale: 'en-US',
+    secrets: testSecretBox,
+    emit: (envelope) => events.push(envelope),
+    openExternal: async () => undefined,
+    writeLog: () => undefined,
+  });
+  return core;
+}
+
+async function call<T>(channel: string, payload?: unknown): Promise<T> {
+  const result = await core.router.handle(channel, payload);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+
+async function ask(sessionId: string, text: string, answer: string): Promise<void> {
+  server.enqueue({ text: answer });
+  const { runId } = await call<{ runId: string }>('chat:send', { sessionId, text });
+  await expect.poll(() => events.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true);
+  await core.search.whenIdle();
+}
+
+const found = (response: SearchResponse) => response.hits.map((hit) => [hit.sessionName, hit.role, hit.snippet]);
+
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tiny-search-'));
+  server = await startFakeOpenAI();
+  await open();
+});
+
+afterEach(async () => {
+  await core.dispose();
+  await server.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('search through the app core', () => {
+  it('a committed answer is findable in Chinese and English; a deleted session is not', async () => {
+    const zh = await call<SessionDetail>('sessions:create', { name: '学习笔记' });
+    const en = await call<SessionDetail>('sessions:create', { name: 'Cooking' });
+    await ask(zh.id, '什么是闭包？', '闭包是函数和它定义时的作用域。');
+    await ask(en.id, 'How long to boil an EGG?', 'About nine minutes.');
+
+    expect(found(await call('search:query', { query: '闭包' }))).toEqual([
+      ['学习笔记', 'user', '什么是闭包？'],
+      ['学习笔记', 'assistant', '闭包是函数和它定义时的作用域。'],
+    ]);
+    expect(found(await call('search:query', { query: 'ｅｇｇ' }))).toEqual([['Cooking', 'user', 'How long to boil an EGG?']]);
+
+    await call('sessions:delete', { sessionId: en.id });
+    await core.search.whenIdle();
+    expect((await call<SearchResponse>('search:query', { query: 'egg' })).hits).toEqual([]);
+  });
+
+  it('a regenerated answer replaces the old one in the results', async () => {
+    const session = await call<SessionDetail>('sessions:create', {});
+    await ask(session.id, 'Name a colour', 'Crimson');
+    server.enqueue({ text: 'Turquoise' });
+    const { runId } = await call<{ runId: string }>('chat:regenerate', { sessionId: session.id });
+    await expect.poll(() => events.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true);
+    await core.search.whenIdle();
+    expect((await call<SearchResponse>('search:query', { query: 'crimson' })).hits).toEqual([]);
+    expect(found(await call('search:query', { query: 'turquoise' }))).toEqual([['Name a colour', 'assistant', 'Turquoise']]);
+  });
+
+  it('a restart answers from the saved index and reads no session file; a file added while closed alone is read', async () => {
+    const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
+    await ask(session.id, 'remember the word zanzibar', 'Noted: zanzibar.');
+    const other = await call<SessionDetail>('sessions:create', { name: 'Other' });
+    await ask(other.id, 'and the word quokka', 'Noted: quokka.');
+    await core.dispose();
+    await expect(fs.stat(path.join(dir, SEARCH_FILE))).resolves.toBeTruthy();
+
+    const loads: string[] = [];
+    const realLoad = SessionStore.prototype.load;
+    SessionStore.prototype.load = function (this: SessionStore, id: string) {
+      loads.push(id);
+      return realLoad.call(this, id);
+    };
+    try {
+      await open();
+      expect((await call<SearchResponse>('search:query', { query: 'zanzibar' })).hits).toHaveLength(2);
+      await core.search.whenIdle();
+      expect(loads).toEqual([]);
+      expect(core.search.indexedMessages).toBe(0);
+
+      // A session written while the app was closed (a backup restore, an import by hand) is read; no other is.
+      await core.dispose();
+      seedSession(dir, { index: 7, turns: 1, name: 'Seeded' });
+      await open();
+      await core.search.whenIdle();
+      expect(loads).toEqual([expect.stringMatching(/^00000000-/)]);
+      expect(found(await call('search:query', { query: 'question 1 session 7' }))).toEqual([['Seeded', 'user', 'Question 1 of session 7']]);
+    } finally {
+      SessionStore.prototype.load = realLoad;
+    }
+  });
+
+  it('a damaged index file only costs a rebuild', async () => {
+    const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
+    await ask(session.id, 'the word is marmalade', 'Marmalade it is.');
+    await core.dispose();
+    await fs.writeFile(path.join(dir, SEARCH_FILE), '{"version":1,"sizes":{}, "index": {"broken');
+    await open();
+    await core.search.whenIdle();
+    expect((await call<SearchResponse>('search:query', { query: 'marmalade' })).hits).toHaveLength(2);
+  });
+
+  it('bad queries get a clear error; an empty one finds nothing', async () => {
+    const long = await core.router.handle('search:query', { query: 'x'.repeat(501) });
+    expect(long).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const extra = await core.router.handle('search:query', { query: 'a', path: '/etc' });
+    expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await call('search:query', { query: ' ?! ' })).toEqual({ hits: [], indexing: false });
+  });
+});
