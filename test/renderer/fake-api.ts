@@ -169,6 +169,7 @@ export function createFakeApi(): FakeApi {
     steer: ({ text }) => ({ steering: [text], followUp: [] }),
     followUp: ({ text }) => ({ steering: [], followUp: [text] }),
     abort: () => ({ aborted: true }),
+    searchMessages: () => ({ hits: [], indexing: false }),
     peekQueue: () => EMPTY_QUEUE,
     clearQueue: () => EMPTY_QUEUE,
     getSettings: () => structuredClone(fake.settings),

@@ -1,6 +1,6 @@
 // A short excerpt around the first hit, with the hits marked. Matching happens on the folded text (text.ts) and the
 // offsets are mapped back to the original, so "ＣＬＯＳＵＲＥ" is marked when "closure" was searched.
-import { normalizeText } from './text.js';
+import { foldedOccurrences } from '../../shared/fold.js';
 
 export interface Snippet {
   snippet: string;
@@ -11,31 +11,9 @@ export interface Snippet {
 const BEFORE = 60;
 const LENGTH = 220;
 
-/** The folded text and, per folded UTF-16 unit, the original offset it came from. */
-function fold(text: string): { folded: string; origin: number[] } {
-  let folded = '';
-  const origin: number[] = [];
-  let offset = 0;
-  for (const char of text) {
-    const piece = normalizeText(char);
-    for (let i = 0; i < piece.length; i++) origin.push(offset);
-    folded += piece;
-    offset += char.length;
-  }
-  origin.push(offset);
-  return { folded, origin };
-}
-
 /** Ranges [start, end) of the original text where any phrase occurs, sorted and merged. */
 export function findRanges(text: string, phrases: readonly string[]): Array<[number, number]> {
-  const { folded, origin } = fold(text);
-  const found: Array<[number, number]> = [];
-  for (const phrase of phrases) {
-    if (!phrase) continue;
-    for (let at = folded.indexOf(phrase); at !== -1; at = folded.indexOf(phrase, at + phrase.length)) {
-      found.push([origin[at]!, origin[at + phrase.length]!]);
-    }
-  }
+  const found = phrases.flatMap((phrase) => foldedOccurrences(text, phrase));
   found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: Array<[number, number]> = [];
   for (const range of found) {

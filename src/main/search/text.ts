@@ -4,13 +4,13 @@
 // - CJK (Han, kana, Hangul) has no spaces, so each run becomes overlapping bigrams ("什么是闭包" → 什么 么是 是闭 闭包),
 //   plus the run's last character alone, so a one-character query (prefix over bigrams) also finds run ends.
 
+import { foldText } from '../../shared/fold.js';
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const WORD = /[\p{L}\p{N}\p{M}_]/u;
 
 /** The folded form every comparison uses. */
-export function normalizeText(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
-}
+export const normalizeText = foldText;
 
 export function isCjk(char: string): boolean {
   return CJK.test(char);

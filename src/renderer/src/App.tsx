@@ -14,12 +14,16 @@ import { NARROW_QUERY, useMediaQuery } from './hooks/useMediaQuery';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useDocumentTheme } from './hooks/useTheme';
 import { LocaleContext } from './i18n';
+import { FindBar } from './search/FindBar';
+import { SearchDialog } from './search/SearchDialog';
 import { useAppState } from './store/appState';
 
 export function App(): JSX.Element {
   const locale = useAppState((s) => s.locale);
   const theme = useAppState((s) => s.theme);
   const settingsOpen = useAppState((s) => s.settingsOpen);
+  const searchOpen = useAppState((s) => s.searchOpen);
+  const findOpen = useAppState((s) => s.findOpen);
   const narrow = useMediaQuery(NARROW_QUERY);
   useDocumentTheme(theme, locale);
   useShortcuts();
@@ -29,6 +33,7 @@ export function App(): JSX.Element {
         <Sidebar narrow={narrow} />
         <main className="main">
           <Header narrow={narrow} />
+          {findOpen && <FindBar />}
           <div className="conversation">
             <Conversation />
           </div>
@@ -40,6 +45,7 @@ export function App(): JSX.Element {
           </div>
         </main>
         {settingsOpen && <SettingsDialog />}
+        {searchOpen && <SearchDialog />}
         <StatusNotice />
       </div>
     </LocaleContext.Provider>

@@ -1,9 +1,10 @@
 // The conversation view: a virtualized list of message rows that follows a streaming answer while the person is at
 // the bottom, and offers "jump to latest" once they scroll up.
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { messageText, type Message } from '../../../shared/messages';
 import { useT } from '../i18n';
+import { clearMarks, markText } from '../search/highlight';
 import './chat.css';
 import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
@@ -59,7 +60,7 @@ export function MessageList(props: MessageListProps): JSX.Element {
   return <SessionMessages key={props.sessionKey} {...props} />;
 }
 
-function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink }: MessageListProps): JSX.Element {
+function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink, focus }: MessageListProps): JSX.Element {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ messages, onRegenerate, onOpenLink });
@@ -105,6 +106,24 @@ function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink }:
     virtualizer.scrollToEnd();
   }, [messages.length, virtualizer]);
 
+  // A search result or the find bar asked for a message: bring it to the middle of the view and mark it.
+  const [focusedIndex, setFocusedIndex] = useState(-1);
+  const focusNonce = focus?.nonce;
+  useEffect(() => {
+    if (!focus || focus.index < 0 || focus.index >= latest.current.messages.length) return;
+    setFocusedIndex(focus.index);
+    virtualizer.scrollToIndex(focus.index, { align: 'center' });
+    // Only a new request jumps; later renders of the same one must not pull the view back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusNonce, virtualizer]);
+  // Rows mount and unmount as the list scrolls, so the marks are laid again after every render while asked for.
+  const markQuery = focus?.query ?? '';
+  useEffect(() => {
+    if (markQuery) markText(scrollRef.current, markQuery);
+    else clearMarks();
+  });
+  useEffect(() => () => clearMarks(), []);
+
   const onClick = useCallback(
     (event: MouseEvent) => {
       const ours = handleListClick(event.target, (url) => latest.current.onOpenLink(url), { copyCode: t('chat.copyCode'), copied: t('chat.copied') });
@@ -142,8 +161,9 @@ function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink }:
               <div
                 key={item.key}
                 ref={virtualizer.measureElement}
-                className="chat-row"
+                className={item.index === focusedIndex ? 'chat-row focused' : 'chat-row'}
                 data-index={item.index}
+                data-focused={item.index === focusedIndex || undefined}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageRow

@@ -16,4 +16,6 @@ export interface MessageListProps {
   onRegenerate?: () => void;
   /** Called for every link the person clicks in rendered markdown; the shell asks main to open it. */
   onOpenLink: (url: string) => void;
+  /** A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. */
+  focus?: { index: number; query: string; nonce: number } | null;
 }

@@ -14,6 +14,7 @@ export function Conversation(): JSX.Element {
   const canRegenerate = useAppState(selectCanRegenerate);
   const regenerate = useAppState((s) => s.regenerate);
   const openLink = useAppState((s) => s.openLink);
+  const focus = useAppState((s) => (s.focus && s.focus.sessionId === s.currentSession.id ? s.focus : null));
   return (
     <MessageList
       sessionKey={sessionKey}
@@ -21,6 +22,7 @@ export function Conversation(): JSX.Element {
       streamingIndex={streamingIndex}
       onRegenerate={canRegenerate ? regenerate : undefined}
       onOpenLink={openLink}
+      focus={focus}
     />
   );
 }

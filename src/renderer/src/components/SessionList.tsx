@@ -1,7 +1,7 @@
 // The sidebar's session list, virtualized: only the rows in view (plus a few) are in the DOM, so thousands of
 // sessions cost what a screenful does. Owns which row is being renamed and which one awaits delete confirmation.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { filterSummaries } from '../store/sessionList';
@@ -32,6 +32,14 @@ export function SessionList(): JSX.Element {
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 6,
   });
+
+  // A chat opened from elsewhere (search, a shortcut) is revealed in the list; rows already in view do not move.
+  const currentRow = currentId === null ? -1 : rows.findIndex((row) => row.id === currentId);
+  useEffect(() => {
+    if (currentRow >= 0) virtualizer.scrollToIndex(currentRow, { align: 'auto' });
+    // Only a change of the open chat reveals it; new activity reordering the list must not scroll it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId]);
 
   const onOpen = useCallback((id: string) => void openSession(id), [openSession]);
   const onCancelRename = useCallback(() => setRenamingId(null), []);

@@ -3,7 +3,7 @@
 import type { JSX, KeyboardEvent } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
-import { CloseIcon, PlusIcon } from './icons';
+import { CloseIcon, PlusIcon, SearchIcon } from './icons';
 import { SessionList } from './SessionList';
 
 export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
@@ -15,6 +15,7 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
   const setFilter = useAppState((s) => s.setFilter);
   const newChat = useAppState((s) => s.newChat);
   const closeDrawer = useAppState((s) => s.closeDrawer);
+  const openSearch = useAppState((s) => s.setSearchOpen);
 
   if (narrow ? !drawerOpen : collapsed) return null;
 
@@ -39,6 +40,16 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
           <button type="button" className="button primary new-chat" data-testid="new-session" aria-label={t('sidebar.newChat')} disabled={locked} onClick={newChat}>
             <PlusIcon />
             <span>{t('sidebar.newChat')}</span>
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            data-testid="search-open"
+            aria-label={t('search.open')}
+            title={`${t('search.open')} (${t('search.shortcut')})`}
+            onClick={() => openSearch(true)}
+          >
+            <SearchIcon />
           </button>
           {narrow && (
             <button type="button" className="icon-button" aria-label={t('sidebar.closeDrawer')} onClick={closeDrawer}>

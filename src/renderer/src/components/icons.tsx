@@ -20,3 +20,4 @@ export const SendIcon = () => <Icon d="M5 12h13M13 6l6 6-6 6" />;
 export const StopIcon = () => <Icon d="M7 7h10v10H7z" />;
 export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;
 export const RefreshIcon = () => <Icon d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />;
+export const SearchIcon = () => <Icon d="M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM20 20l-4-4" />;

@@ -1,4 +1,5 @@
 // App-wide keyboard shortcuts: Ctrl/Cmd+N new chat, Ctrl/Cmd+, settings, Ctrl/Cmd+Shift+C copy the last answer,
+// Ctrl/Cmd+K search every chat, Ctrl/Cmd+F find in the open chat,
 // Escape stops the running answer (unless something focused already used the key, e.g. a dialog or a rename box).
 import { useEffect } from 'react';
 import { useAppState } from '../store/appState';
@@ -16,6 +17,13 @@ export function useShortcuts(): void {
       } else if (mod && !event.altKey && key === ',') {
         event.preventDefault();
         state.setSettingsOpen(true);
+      } else if (mod && !event.shiftKey && !event.altKey && key === 'k' && !state.settingsOpen) {
+        event.preventDefault();
+        state.setSearchOpen(true);
+      } else if (mod && !event.shiftKey && !event.altKey && key === 'f' && !state.settingsOpen && !state.searchOpen) {
+        event.preventDefault();
+        if (state.findOpen) document.getElementById('find-input')?.focus();
+        else state.setFindOpen(true);
       } else if (mod && event.shiftKey && !event.altKey && key === 'c') {
         event.preventDefault();
         void state.copyLastAnswer();

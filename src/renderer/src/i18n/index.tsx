@@ -3,12 +3,13 @@ import { createContext, useCallback, useContext } from 'react';
 import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
 import { chatStrings } from './chat';
+import { searchStrings } from './search';
 
 export type { Locale };
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'] },
+  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en },
+  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'] },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];

@@ -25,6 +25,7 @@ import {
   startLocalRun,
   type OpenSession,
 } from './openSession';
+import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
@@ -43,7 +44,7 @@ export interface BannerError {
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
 /** Everything the UI renders from. */
-export interface AppData {
+export interface AppData extends SearchData {
   /** Sidebar summaries, newest activity first. */
   sessions: SessionSummary[];
   currentSession: OpenSession;
@@ -69,7 +70,7 @@ export interface AppData {
 }
 
 /** What components may ask for. */
-export interface AppActions {
+export interface AppActions extends SearchActions {
   /** Loads settings and the session list and subscribes to session events; also resets the store. */
   init(): Promise<void>;
   /** Shows the draft new chat; nothing is created until the first send. */
@@ -121,6 +122,7 @@ function initialData(): AppData {
     drawerOpen: false,
     settingsOpen: false,
     notice: null,
+    ...searchInitial(),
   };
 }
 
@@ -290,6 +292,7 @@ export const useAppState = create<AppState>()((set, get) => {
 
   return {
     ...initialData(),
+    ...createSearchActions(set, get),
 
     async init() {
       unsubscribe?.();

@@ -1,0 +1,46 @@
+// Strings of search across chats and find in the open chat. Same keys in both locales.
+const en = {
+  'search.open': 'Search chats',
+  'search.shortcut': 'Ctrl+K',
+  'search.title': 'Search chats',
+  'search.placeholder': 'Search every chat…',
+  'search.includeReasoning': 'Include reasoning',
+  'search.results': 'Results',
+  'search.none': 'No messages match.',
+  'search.hint': 'Type to search the messages of every chat.',
+  'search.indexing': 'Still indexing — some results may be missing.',
+  'search.count': '{count} results',
+  'search.failed': 'Search failed: {message}',
+  'search.inReasoning': 'in reasoning',
+  'find.label': 'Find in chat',
+  'find.placeholder': 'Find in this chat',
+  'find.count': '{current}/{total}',
+  'find.none': 'No matches',
+  'find.previous': 'Previous match',
+  'find.next': 'Next match',
+  'find.close': 'Close find',
+} as const;
+
+const zhCN: Record<keyof typeof en, string> = {
+  'search.open': '搜索对话',
+  'search.shortcut': 'Ctrl+K',
+  'search.title': '搜索对话',
+  'search.placeholder': '在所有对话中搜索…',
+  'search.includeReasoning': '包括思考过程',
+  'search.results': '搜索结果',
+  'search.none': '没有匹配的消息。',
+  'search.hint': '输入文字，搜索所有对话中的消息。',
+  'search.indexing': '仍在建立索引，部分结果可能暂缺。',
+  'search.count': '{count} 条结果',
+  'search.failed': '搜索失败：{message}',
+  'search.inReasoning': '思考过程中',
+  'find.label': '在对话中查找',
+  'find.placeholder': '在当前对话中查找',
+  'find.count': '{current}/{total}',
+  'find.none': '无匹配',
+  'find.previous': '上一个匹配',
+  'find.next': '下一个匹配',
+  'find.close': '关闭查找',
+};
+
+export const searchStrings = { en, 'zh-CN': zhCN };

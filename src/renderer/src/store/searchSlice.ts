@@ -1,0 +1,58 @@
+// Search across sessions (Ctrl/Cmd+K), find in the open chat (Ctrl/Cmd+F), and the message a result asked to show.
+import type { IpcResult } from '../../../shared/errors';
+import type { SearchHit, SearchResponse } from '../../../shared/search';
+
+/** A message to bring into view and mark: from a search result or the find bar. `nonce` repeats a jump. */
+export interface MessageFocus {
+  sessionId: string | null;
+  /** Index in the open session's visible messages. */
+  index: number;
+  /** Text to mark inside it. */
+  query: string;
+  nonce: number;
+}
+
+export interface SearchData {
+  searchOpen: boolean;
+  findOpen: boolean;
+  focus: MessageFocus | null;
+}
+
+export interface SearchActions {
+  setSearchOpen(open: boolean): void;
+  setFindOpen(open: boolean): void;
+  search(query: string, includeReasoning: boolean): Promise<IpcResult<SearchResponse>>;
+  /** Opens the hit's session and shows its message, marked. */
+  openSearchHit(hit: SearchHit, query: string): Promise<void>;
+  focusMessage(index: number, query: string): void;
+}
+
+export function searchInitial(): SearchData {
+  return { searchOpen: false, findOpen: false, focus: null };
+}
+
+interface Host extends SearchData {
+  currentSession: { id: string | null };
+  openSession(id: string): Promise<void>;
+}
+
+let nonce = 0;
+
+export function createSearchActions(
+  set: (patch: Partial<SearchData> | ((s: Host) => Partial<SearchData>)) => void,
+  get: () => Host,
+): SearchActions {
+  return {
+    setSearchOpen: (open) => set({ searchOpen: open, ...(open ? { findOpen: false } : {}) }),
+    setFindOpen: (open) => set({ findOpen: open, ...(open ? {} : { focus: null }) }),
+    search: (query, includeReasoning) => window.api.searchMessages({ query, includeReasoning, limit: 50 }),
+    async openSearchHit(hit, query) {
+      set({ searchOpen: false });
+      await get().openSession(hit.sessionId);
+      if (get().currentSession.id !== hit.sessionId) return;
+      // The system message is position 0 in main's count; the view shows none.
+      set({ focus: { sessionId: hit.sessionId, index: hit.messageIndex - 1, query, nonce: ++nonce } });
+    },
+    focusMessage: (index, query) => set((s) => ({ focus: { sessionId: s.currentSession.id, index, query, nonce: ++nonce } })),
+  };
+}
