@@ -8,6 +8,7 @@ const sections: Section[] = [
   { name: 'sessions', load: () => import('./sessions.js') },
   { name: 'markdown', load: () => import('./markdown.js') },
   { name: 'ui', load: () => import('./ui.js') },
+  { name: 'search', load: () => import('./search.js') },
 ];
 
 const only = process.argv.slice(2);

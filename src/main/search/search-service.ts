@@ -178,6 +178,7 @@ export class SearchService {
     this.dirty = false;
     const file: SearchFile = { version: FILE_VERSION, sizes: this.sizes, index: this.index.snapshot() };
     try {
+      // A corpus past V8's longest string cannot be saved as one snapshot: the next start re-reads the sessions.
       await writeFileAtomic(this.filePath, JSON.stringify(file));
     } catch (error) {
       this.dirty = true;
