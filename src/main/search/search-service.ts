@@ -5,6 +5,7 @@
 // whose file size differs (changed by another version, restored from a backup) or that is missing is re-read, one
 // at a time, yielding between slices; sessions that no longer exist are dropped. While that catch-up runs, answers
 // say `indexing: true`. Commits and deletes arrive through the session service's observer and apply in order.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SearchRequest, SearchResponse } from '../../shared/search.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
@@ -50,6 +51,7 @@ export class SearchService {
   private queue: Promise<void>;
   private saveTimer: NodeJS.Timeout | undefined;
   private dirty = false;
+  private tooLargeToSave = false;
   private disposed = false;
   /** Messages tokenized since start (tests count work with it). */
   indexedMessages = 0;
@@ -174,12 +176,22 @@ export class SearchService {
   }
 
   private async save(): Promise<void> {
-    if (!this.dirty) return;
+    if (!this.dirty || this.tooLargeToSave) return;
     this.dirty = false;
     const file: SearchFile = { version: FILE_VERSION, sizes: this.sizes, index: this.index.snapshot() };
+    let text: string;
     try {
-      // A corpus past V8's longest string cannot be saved as one snapshot: the next start re-reads the sessions.
-      await writeFileAtomic(this.filePath, JSON.stringify(file));
+      text = JSON.stringify(file);
+    } catch (error) {
+      // Past V8's longest string there is no single snapshot: stop trying (each try costs seconds) and drop the old
+      // one, so the next start re-reads the sessions rather than trusting an outdated index.
+      this.tooLargeToSave = true;
+      this.options.log('search index too large to save; it will be rebuilt at the next start', error);
+      await fs.rm(this.filePath, { force: true }).catch(() => undefined);
+      return;
+    }
+    try {
+      await writeFileAtomic(this.filePath, text);
     } catch (error) {
       this.dirty = true;
       this.options.log('search index could not be saved', error);
