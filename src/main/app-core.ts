@@ -92,6 +92,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getSession: ({ sessionId }) => sessions.get(sessionId),
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
+    pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
     send: ({ sessionId, text }) => sessions.send(sessionId, text),
     regenerate: ({ sessionId }) => sessions.regenerate(sessionId),
     steer: ({ sessionId, text }) => sessions.steer(sessionId, text),

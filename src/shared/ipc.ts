@@ -13,6 +13,7 @@ export const INVOKE_CHANNELS = {
   getSession: 'sessions:get',
   renameSession: 'sessions:rename',
   deleteSession: 'sessions:delete',
+  pinSession: 'sessions:pin',
   send: 'chat:send',
   regenerate: 'chat:regenerate',
   steer: 'chat:steer',
@@ -52,6 +53,8 @@ export interface InvokeContract {
   createSession: { request: { name?: string; systemPrompt?: string }; response: SessionDetail };
   getSession: { request: SessionRef; response: SessionDetail };
   renameSession: { request: SessionRef & { name: string }; response: SessionSummary };
+  /** Pinned sessions are listed first; pinning does not change the activity time. */
+  pinSession: { request: SessionRef & { pinned: boolean }; response: SessionSummary };
   /** Aborts a running session first; nothing is written for it afterwards. */
   deleteSession: { request: SessionRef; response: { deleted: true } };
   /** Starts a run and answers at once; its events follow on the event channel. Busy session → `busy`. */

@@ -1,7 +1,7 @@
 // Session shapes shared by main and renderer.
 import type { Message } from './messages.js';
 
-/** What the sidebar needs; never carries messages. Listed newest activity (`updatedAt`) first. */
+/** What the sidebar needs; never carries messages. Listed pinned first, then newest activity (`updatedAt`) first. */
 export interface SessionSummary {
   id: string;
   name: string;
@@ -12,6 +12,8 @@ export interface SessionSummary {
   model: string;
   /** True while a run of this session is in progress (possibly in the background). */
   isStreaming: boolean;
+  /** Kept at the top of the sidebar, above the date groups. */
+  pinned: boolean;
   /** Set when the file exists but cannot be opened; it is listed (never silently dropped) and left untouched. */
   problem?: 'unreadable' | 'unsupported_version';
 }

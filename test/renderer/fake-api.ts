@@ -51,8 +51,8 @@ export function assistantMessage(text: string, stopReason: AssistantMessage['sto
 }
 
 export function summaryOf(detail: SessionDetail): SessionSummary {
-  const { id, name, createdAt, updatedAt, messageCount, model, isStreaming } = detail;
-  return { id, name, createdAt, updatedAt, messageCount, model, isStreaming };
+  const { id, name, createdAt, updatedAt, messageCount, model, isStreaming, pinned } = detail;
+  return { id, name, createdAt, updatedAt, messageCount, model, isStreaming, pinned };
 }
 
 const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
@@ -94,6 +94,7 @@ export function createFakeApi(): FakeApi {
         messageCount: fields.messages?.length ?? 1,
         model: 'gpt-4o-mini',
         isStreaming: false,
+        pinned: false,
         systemPrompt: 'You are helpful.',
         messages: [systemMessage()],
         ...fields,
@@ -157,6 +158,11 @@ export function createFakeApi(): FakeApi {
     renameSession: ({ sessionId, name }) => {
       const detail = found(sessionId);
       detail.name = name;
+      return summaryOf(detail);
+    },
+    pinSession: ({ sessionId, pinned }) => {
+      const detail = found(sessionId);
+      detail.pinned = pinned;
       return summaryOf(detail);
     },
     deleteSession: ({ sessionId }) => {

@@ -21,13 +21,46 @@ describe('session list', () => {
   it('lists sessions newest first and marks the open one', async () => {
     const { user } = await renderApp(withSessions('Older', 'Newer'));
     const nav = screen.getByRole('navigation', { name: 'Conversations' });
-    expect(within(nav).getAllByRole('listitem').map((el) => el.textContent)).toEqual(['Newer', 'Older']);
+    expect(within(nav).getAllByTestId('session-item').map((el) => el.textContent)).toEqual(['Newer', 'Older']);
 
     await user.click(within(item('s1')).getByText('Older'));
     await settle();
     expect(item('s1').getAttribute('aria-current')).toBe('true');
     expect(item('s2').hasAttribute('aria-current')).toBe(false);
     expect(screen.getByTestId('session-title').textContent).toBe('Older');
+  });
+
+  it('heads its rows with sections: pinned first, then today, yesterday, the previous 7 and 30 days, then months', async () => {
+    const fake = createFakeApi();
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const midnight = new Date(now).setHours(0, 0, 0, 0);
+    const at = (name: string, updatedAt: number, pinned = false) => fake.addSession({ id: name, name, updatedAt, pinned });
+    at('Older month', new Date(2024, 2, 10).getTime());
+    at('Last month', midnight - 20 * day);
+    at('This week', midnight - 3 * day);
+    at('Yesterday', midnight - day / 2);
+    at('Today', now);
+    at('Kept', new Date(2023, 0, 5).getTime(), true);
+    await renderApp(fake);
+    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    const rows = within(nav).getAllByRole('listitem').map((el) => (el.dataset.testid === 'session-group' ? `# ${el.textContent}` : el.textContent));
+    expect(rows).toEqual(['# Pinned', 'Kept', '# Today', 'Today', '# Yesterday', 'Yesterday', '# Previous 7 days', 'This week', '# Previous 30 days', 'Last month', '# March 2024', 'Older month']);
+  });
+
+  it('pins a session to the top and unpins it back into its section', async () => {
+    const { user, fake } = await renderApp(withSessions('Older', 'Newer'));
+    await user.click(within(item('s1')).getByRole('button', { name: 'Pin “Older”' }));
+    await settle();
+    expect(screen.getAllByTestId('session-item').map((el) => el.textContent)).toEqual(['Older', 'Newer']);
+    expect(screen.getAllByTestId('session-group').map((el) => el.dataset.group)).toEqual(['pinned', '1970-01']);
+    expect(within(item('s1')).getByTestId('session-pin').getAttribute('aria-pressed')).toBe('true');
+    expect(fake.callsOf('pinSession')).toEqual([{ sessionId: 's1', pinned: true }]);
+
+    await user.click(within(item('s1')).getByRole('button', { name: 'Unpin “Older”' }));
+    await settle();
+    expect(screen.getAllByTestId('session-item').map((el) => el.textContent)).toEqual(['Newer', 'Older']);
+    expect(screen.getAllByTestId('session-group').map((el) => el.dataset.group)).toEqual(['1970-01']);
   });
 
   it('renders only the rows in view of 10,000 sessions', async () => {

@@ -38,6 +38,7 @@ export const requestSchemas = {
   getSession: sessionRef,
   renameSession: z.strictObject({ sessionId, name: sessionName }),
   deleteSession: sessionRef,
+  pinSession: z.strictObject({ sessionId, pinned: z.boolean() }),
   send: z.strictObject({ sessionId, text: messageText }),
   regenerate: sessionRef,
   steer: z.strictObject({ sessionId, text: messageText }),

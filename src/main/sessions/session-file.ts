@@ -47,11 +47,14 @@ export interface CommitEntry {
   stopped?: boolean;
 }
 
-/** A rename by the user; the last one wins. */
+/** A change of the session's own settings; each field present wins over earlier lines. Unknown fields are ignored. */
 export interface MetaEntry {
   type: 'meta';
   timestamp: number;
-  name: string;
+  /** A rename by the user. */
+  name?: string;
+  /** Kept at the top of the sidebar. */
+  pinned?: boolean;
 }
 
 export type FileLine = SessionHeader | MessageEntry | CommitEntry | MetaEntry;
@@ -63,6 +66,7 @@ export interface ParsedSession {
   entries: MessageEntry[];
   /** The last rename, if any. */
   name: string | undefined;
+  pinned: boolean;
   /** Time of the last commit, or the creation time. */
   updatedAt: number;
   /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */
@@ -90,6 +94,8 @@ export interface SummaryFields {
   /** Messages on the current branch, the system message included. */
   messageCount: number;
   model: string;
+  /** Kept at the top of the sidebar (absent in indexes written before pins existed). */
+  pinned?: boolean;
 }
 
 /** The lines as written to disk: one JSON object per line, each ending in '\n'. */
@@ -126,6 +132,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   const entries: MessageEntry[] = [];
   const ids = new Set<string>();
   let name: string | undefined;
+  let pinned = false;
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -159,8 +166,9 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
           ok = true;
         }
       } else if (value.type === 'meta') {
-        if (pending.length === 0 && typeof value.name === 'string' && typeof value.timestamp === 'number') {
-          name = value.name;
+        if (pending.length === 0 && typeof value.timestamp === 'number') {
+          if (typeof value.name === 'string') name = value.name;
+          if (typeof value.pinned === 'boolean') pinned = value.pinned;
           validLength = line.end;
           ok = true;
         }
@@ -171,7 +179,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       return fail('corrupt', `line ${i + 1} is not valid`);
     }
   }
-  return { ok: true, session: { header, entries, name, updatedAt, validLength, size: bytes.length } };
+  return { ok: true, session: { header, entries, name, pinned, updatedAt, validLength, size: bytes.length } };
 }
 
 /** One complete line: its text and the byte offset just past its newline. */
@@ -253,6 +261,7 @@ export function summarize(view: {
   name: string | undefined;
   branch: readonly MessageEntry[];
   updatedAt: number;
+  pinned?: boolean;
 }): SummaryFields {
   const userName = view.name ?? view.header.name;
   const firstUser = view.branch.find((entry) => entry.message.role === 'user');
@@ -272,6 +281,7 @@ export function summarize(view: {
     updatedAt: view.updatedAt,
     messageCount: view.branch.length + 1,
     model,
+    ...(view.pinned ? { pinned: true } : {}),
   };
 }
 

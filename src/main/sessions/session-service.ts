@@ -132,7 +132,7 @@ export class SessionService {
     if (!this.listCache) {
       const summaries: SessionSummary[] = [];
       for (const entry of this.store.entries()) summaries.push(this.summaryOf(entry));
-      summaries.sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
+      summaries.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
       // Frozen: the same array answers every call until something changes, so listing costs nothing per call.
       this.listCache = { untitled, summaries: Object.freeze(summaries) as SessionSummary[] };
     }
@@ -174,6 +174,20 @@ export class SessionService {
     const line: FileLine = { type: 'meta', timestamp: Date.now(), name };
     const entry = await this.store
       .append(sessionId, [line], (current) => ({ ...current, name, autoNamed: false }))
+      .catch((error: unknown) => {
+        throw this.storeFailure(error);
+      });
+    this.listChanged();
+    return this.summaryOf(entry);
+  }
+
+  /** Pins or unpins by appending one meta line; pinned sessions are listed first. Activity time is unchanged. */
+  async pin(sessionId: string, pinned: boolean): Promise<SessionSummary> {
+    this.assertOpen();
+    this.usableEntry(sessionId);
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), pinned };
+    const entry = await this.store
+      .append(sessionId, [line], ({ pinned: _was, ...current }) => ({ ...current, ...(pinned ? { pinned: true } : {}) }))
       .catch((error: unknown) => {
         throw this.storeFailure(error);
       });
@@ -453,7 +467,7 @@ export class SessionService {
     const commitLine: FileLine = { type: 'commit', runId: run.id, count: entries.length, timestamp: now, ...(outcome.stopped ? { stopped: true } : {}) };
     const branch = [...run.baseBranch, ...entries];
     await this.store.append(runtime.id, [...entries, commitLine], (current) =>
-      summarize({ header: loaded.header, name: current.autoNamed ? undefined : current.name, branch, updatedAt: now }),
+      summarize({ header: loaded.header, name: current.autoNamed ? undefined : current.name, branch, updatedAt: now, pinned: current.pinned }),
     );
     loaded.branch = branch;
     this.notify((observer) => observer.branchChanged(runtime.id, branch));
@@ -617,6 +631,7 @@ export class SessionService {
       messageCount: entry.messageCount,
       model: entry.model,
       isStreaming: run !== undefined,
+      pinned: entry.pinned === true,
       ...(entry.problem && { problem: entry.problem.kind === 'unsupported_version' ? 'unsupported_version' : 'unreadable' }),
     };
   }

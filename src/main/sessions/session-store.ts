@@ -289,7 +289,7 @@ export class SessionStore {
       return { ...blank, size: bytes.length, mtimeMs, problem: result.failure };
     }
     const parsed = result.session;
-    const summary = summarize({ header: parsed.header, name: parsed.name, branch: currentBranch(parsed.entries), updatedAt: parsed.updatedAt });
+    const summary = summarize({ header: parsed.header, name: parsed.name, branch: currentBranch(parsed.entries), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
     // With a torn tail `size` is less than the file's: the next open parses it again, the next append cuts the tail.
     return { ...summary, size: parsed.validLength, mtimeMs };
   }

@@ -2,7 +2,7 @@
 import { memo, type JSX } from 'react';
 import type { SessionSummary } from '../../../shared/sessions';
 import { useT } from '../i18n';
-import { PencilIcon, TrashIcon } from './icons';
+import { PencilIcon, PinIcon, TrashIcon } from './icons';
 import { RenameInput } from './RenameInput';
 
 interface SessionItemProps {
@@ -21,6 +21,7 @@ interface SessionItemProps {
   onRename: (id: string, name: string) => void;
   onCancelRename: () => void;
   onDelete: (id: string) => void;
+  onPin: (id: string, pinned: boolean) => void;
 }
 
 export const SessionItem = memo(function SessionItem(props: SessionItemProps): JSX.Element {
@@ -67,6 +68,18 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
       )}
       {!renaming && (
         <span className="session-actions" onClick={(event) => event.stopPropagation()}>
+          <button
+            type="button"
+            className={summary.pinned ? 'icon-button pinned' : 'icon-button'}
+            data-testid="session-pin"
+            aria-pressed={summary.pinned}
+            aria-label={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
+            title={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
+            disabled={locked}
+            onClick={() => props.onPin(summary.id, !summary.pinned)}
+          >
+            <PinIcon />
+          </button>
           <button
             type="button"
             className="icon-button"

@@ -21,3 +21,4 @@ export const StopIcon = () => <Icon d="M7 7h10v10H7z" />;
 export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;
 export const RefreshIcon = () => <Icon d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />;
 export const SearchIcon = () => <Icon d="M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM20 20l-4-4" />;
+export const PinIcon = () => <Icon d="M9 4h6l-1 6 3 3H7l3-3-1-6zM12 13v7" />;

@@ -77,6 +77,8 @@ export interface AppActions extends SearchActions {
   newChat(): void;
   openSession(id: string): Promise<void>;
   renameSession(id: string, name: string): Promise<boolean>;
+  /** Keeps a session at the top of the sidebar, or lets it go back to its date group. */
+  pinSession(id: string, pinned: boolean): Promise<void>;
   deleteSession(id: string): Promise<boolean>;
   /** Sends from an idle session; the draft is created in main first. */
   send(text: string): Promise<void>;
@@ -367,6 +369,17 @@ export const useAppState = create<AppState>()((set, get) => {
         }));
         return true;
       });
+    },
+
+    async pinSession(id, pinned) {
+      const result = await api().pinSession({ sessionId: id, pinned });
+      if (!result.ok) {
+        ipcError(sessionKey(get().currentSession), result.error);
+        return;
+      }
+      set((s) => ({
+        sessions: upsertSummary(s.sessions, { ...result.value, isStreaming: s.sessions.find((x) => x.id === id)?.isStreaming ?? result.value.isStreaming }),
+      }));
     },
 
     async deleteSession(id) {

@@ -1,16 +1,21 @@
-// Pure operations on the sidebar's session summaries, kept newest activity (`updatedAt`) first.
+// Pure operations on the sidebar's session summaries, kept pinned first, then newest activity (`updatedAt`) first.
 // Each returns the same array when nothing changed, so the sidebar does not re-render for no reason.
 import type { SessionSummary } from '../../../shared/sessions';
 
-/** Newest activity first; ties keep their relative order. */
-export function sortSummaries(list: readonly SessionSummary[]): SessionSummary[] {
-  return [...list].sort((a, b) => b.updatedAt - a.updatedAt);
+/** Sidebar order: pinned first, then newest activity. */
+function before(a: SessionSummary, b: SessionSummary): number {
+  return Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt;
 }
 
-/** Replaces (or adds) `summary` and moves it to its place by `updatedAt`. */
+/** Sidebar order; ties keep their relative order. */
+export function sortSummaries(list: readonly SessionSummary[]): SessionSummary[] {
+  return [...list].sort(before);
+}
+
+/** Replaces (or adds) `summary` and moves it to its place (pinned first, then by `updatedAt`). */
 export function upsertSummary(list: readonly SessionSummary[], summary: SessionSummary): SessionSummary[] {
   const rest = list.filter((s) => s.id !== summary.id);
-  const at = rest.findIndex((s) => s.updatedAt <= summary.updatedAt);
+  const at = rest.findIndex((s) => before(summary, s) <= 0);
   rest.splice(at === -1 ? rest.length : at, 0, summary);
   return rest;
 }
