@@ -128,6 +128,7 @@ describe('request schemas', () => {
     getSession: { sessionId: id },
     renameSession: { sessionId: id, name: 'n' },
     deleteSession: { sessionId: id },
+    pinSession: { sessionId: id, pinned: true },
     send: { sessionId: id, text: 't' },
     regenerate: { sessionId: id },
     steer: { sessionId: id, text: 't' },
@@ -139,6 +140,7 @@ describe('request schemas', () => {
     listModels: { model: 'm' },
     testConnection: { model: 'm' },
     openExternal: { url: 'https://example.com' },
+    searchMessages: { query: 'q' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
