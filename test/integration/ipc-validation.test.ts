@@ -63,7 +63,7 @@ describe('IPC input validation', () => {
     if (!missing.ok) expect(missing.error.message).toContain('text');
 
     const unknown = await core.router.handle('sessions:get', { sessionId: randomUUID() });
-    expect(unknown).toEqual({ ok: false, error: { code: 'not_found', message: 'Session not found' } });
+    expect(unknown).toEqual({ ok: false, error: { code: 'not_found', message: 'Chat not found' } });
 
     const huge = await core.router.handle('chat:send', { sessionId, text: 'x'.repeat(10 * 1024 * 1024) });
     expect(huge).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

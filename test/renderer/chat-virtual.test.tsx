@@ -37,7 +37,7 @@ describe('MessageList virtualization', () => {
   it('names the list for assistive technology and marks it busy while an answer streams', () => {
     const { update } = renderList(listProps({ messages: conversation(2) }));
     expect(list().getAttribute('role')).toBe('log');
-    expect(list().getAttribute('aria-label')).toBe('Conversation');
+    expect(list().getAttribute('aria-label')).toBe('Messages');
     expect(list().getAttribute('aria-busy')).toBe('false');
     update(listProps({ messages: [...conversation(2), assistant('', { stopReason: 'pending' })], streamingIndex: 2 }));
     expect(list().getAttribute('aria-busy')).toBe('true');

@@ -1,6 +1,7 @@
 // Both locales carry every key, with text, and the same {placeholders}; the banner has words for every error code.
 import { describe, expect, it } from 'vitest';
-import { allStrings, systemLocale, translate, type StringKey } from '../../src/renderer/src/i18n';
+import { allStrings, GLOSSARY, systemLocale, translate, type StringKey } from '../../src/renderer/src/i18n';
+import { SESSION_MESSAGES } from '../../src/main/sessions/session-messages';
 import { resolveLocale } from '../../src/renderer/src/store/appState';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -13,6 +14,20 @@ describe('strings', () => {
       expect(allStrings.en[key].trim(), key).not.toBe('');
       expect(allStrings['zh-CN'][key].trim(), key).not.toBe('');
       expect(placeholders(allStrings['zh-CN'][key]), key).toEqual(placeholders(allStrings.en[key]));
+    }
+  });
+
+  it('uses one term per concept: no string of the window or of main says a word the glossary avoids', () => {
+    const mainWords = (locale: 'en' | 'zh-CN') =>
+      Object.values(SESSION_MESSAGES[locale]).map((value) => (typeof value === 'function' ? value('…') : String(value)));
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const texts = [...Object.values(allStrings[locale]), ...mainWords(locale)];
+      for (const term of GLOSSARY) {
+        for (const word of term.avoid[locale]) {
+          const offending = texts.filter((text) => text.toLowerCase().includes(word.toLowerCase()));
+          expect(offending, `${locale}: "${word}" (say "${term[locale]}")`).toEqual([]);
+        }
+      }
     }
   });
 

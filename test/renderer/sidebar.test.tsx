@@ -20,7 +20,7 @@ const item = (id: string) => screen.getAllByTestId('session-item').find((el) => 
 describe('session list', () => {
   it('lists sessions newest first and marks the open one', async () => {
     const { user } = await renderApp(withSessions('Older', 'Newer'));
-    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    const nav = screen.getByRole('navigation', { name: 'Chats' });
     expect(within(nav).getAllByTestId('session-item').map((el) => el.textContent)).toEqual(['Newer', 'Older']);
 
     await user.click(within(item('s1')).getByText('Older'));
@@ -43,7 +43,7 @@ describe('session list', () => {
     at('Today', now);
     at('Kept', new Date(2023, 0, 5).getTime(), true);
     await renderApp(fake);
-    const nav = screen.getByRole('navigation', { name: 'Conversations' });
+    const nav = screen.getByRole('navigation', { name: 'Chats' });
     const rows = within(nav).getAllByRole('listitem').map((el) => (el.dataset.testid === 'session-group' ? `# ${el.textContent}` : el.textContent));
     expect(rows).toEqual(['# Pinned', 'Kept', '# Today', 'Today', '# Yesterday', 'Yesterday', '# Previous 7 days', 'This week', '# Previous 30 days', 'Last month', '# March 2024', 'Older month']);
   });
@@ -133,7 +133,7 @@ describe('delete', () => {
   it('asks first, and deletes on confirm', async () => {
     const { fake, user } = await renderApp(withSessions('Doomed', 'Stays'));
     await user.click(screen.getByRole('button', { name: 'Delete “Doomed”' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete this conversation?' });
+    const dialog = screen.getByRole('dialog', { name: 'Delete this chat?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(fake.callsOf('deleteSession')).toEqual([]);
 

@@ -30,6 +30,16 @@ function shell(): Message {
 }
 
 describe('a run in the open session', () => {
+  it('a new chat takes its name from the first message as soon as the run starts, not only once saved', async () => {
+    state().newChat();
+    await state().send('Plan a trip to Kyoto');
+    const id = state().currentSession.id!;
+    expect(state().currentSession.name).not.toBe('Plan a trip to Kyoto');
+    fake.emit(id, { type: 'run_start', userText: 'Plan a trip to Kyoto', summary: { ...summaryOf(fake.sessions.get(id)!), name: 'Plan a trip to Kyoto', isStreaming: true } });
+    expect(state().currentSession.name).toBe('Plan a trip to Kyoto');
+  });
+
+
   it('appends deltas to the streaming message only and keeps every other object', async () => {
     const before = state().currentSession.messages;
     await state().send('next');

@@ -1,6 +1,6 @@
 // Strings of the conversation view: messages, markdown, reasoning, scrolling. Same keys in both locales.
 const en = {
-  'chat.listLabel': 'Conversation',
+  'chat.listLabel': 'Messages',
   'chat.role.user': 'You',
   'chat.role.assistant': 'Assistant',
   'chat.role.toolResult': 'Tool result',

@@ -108,10 +108,12 @@ export function applyEvent(session: OpenSession, runId: string, seq: number, eve
 function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenSession {
   switch (event.type) {
     case 'run_start': {
+      // A new chat is named from its first message as the run starts: the header says so at once, like the sidebar.
+      const named = { ...session, name: event.summary.name };
       const run = session.run;
-      if (run && (run.runId === null || run.runId === runId)) return { ...session, run: { ...run, runId } };
+      if (run && (run.runId === null || run.runId === runId)) return { ...named, run: { ...run, runId } };
       const fresh: LiveRun = { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: event.userText };
-      return withView({ ...session, run: fresh });
+      return withView({ ...named, run: fresh });
     }
     case 'message_start': {
       const run = session.run ?? { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: '' };
