@@ -25,6 +25,26 @@ describe('shortcuts', () => {
     expect(fake.callsOf('createSession')).toEqual([]);
   });
 
+  it('Ctrl+/ and the header button open the shortcut sheet; Escape closes it without stopping anything', async () => {
+    await user.keyboard('{Control>}/{/Control}');
+    const sheet = screen.getByTestId('shortcut-help');
+    expect(sheet.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBe(sheet);
+    expect(sheet.textContent).toContain('Search every chat');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('shortcut-help')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(screen.getByTestId('shortcut-help')).toBeTruthy();
+  });
+
+  it('Ctrl+K opens search and Ctrl+F the find bar', async () => {
+    await user.keyboard('{Control>}k{/Control}');
+    expect(screen.getByTestId('search-input')).toBe(document.activeElement);
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Control>}f{/Control}');
+    expect(screen.getByTestId('find-input')).toBe(document.activeElement);
+  });
+
   it('Ctrl+, opens the settings', async () => {
     await user.keyboard('{Control>},{/Control}');
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy();

@@ -8,6 +8,7 @@ import { Header } from './components/Header';
 import { QueueStrip } from './components/QueueStrip';
 import { SettingsDialog } from './components/SettingsDialog';
 import { SetupHint } from './components/SetupHint';
+import { ShortcutHelp } from './components/ShortcutHelp';
 import { Sidebar } from './components/Sidebar';
 import { StatusNotice } from './components/StatusNotice';
 import { NARROW_QUERY, useMediaQuery } from './hooks/useMediaQuery';
@@ -24,6 +25,7 @@ export function App(): JSX.Element {
   const settingsOpen = useAppState((s) => s.settingsOpen);
   const searchOpen = useAppState((s) => s.searchOpen);
   const findOpen = useAppState((s) => s.findOpen);
+  const shortcutsOpen = useAppState((s) => s.shortcutsOpen);
   const narrow = useMediaQuery(NARROW_QUERY);
   useDocumentTheme(theme, locale);
   useShortcuts();
@@ -46,6 +48,7 @@ export function App(): JSX.Element {
         </main>
         {settingsOpen && <SettingsDialog />}
         {searchOpen && <SearchDialog />}
+        {shortcutsOpen && <ShortcutHelp />}
         <StatusNotice />
       </div>
     </LocaleContext.Provider>

@@ -99,6 +99,21 @@ function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink, f
     },
   });
 
+  // When the view gets shorter (the composer grows, the queue strip appears) the newest text would slip below the
+  // fold: a list that was at the end before the resize stays at the end.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const wasAtEnd = el.scrollHeight - el.scrollTop - height <= AT_END_PX;
+      if (el.clientHeight < height && wasAtEnd) el.scrollTop = el.scrollHeight;
+      height = el.clientHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const scrolledToEnd = useRef(false);
   useLayoutEffect(() => {
     if (scrolledToEnd.current || messages.length === 0) return;

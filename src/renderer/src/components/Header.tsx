@@ -12,6 +12,7 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const sidebarShown = useAppState((s) => (narrow ? s.drawerOpen : !s.sidebarCollapsed));
   const toggleSidebar = useAppState((s) => s.toggleSidebar);
   const setSettingsOpen = useAppState((s) => s.setSettingsOpen);
+  const setShortcutsOpen = useAppState((s) => s.setShortcutsOpen);
   const title = isDraft ? t('session.newChat') : name || t('session.untitled');
   const toggleLabel = sidebarShown ? t('header.hideSidebar') : t('header.showSidebar');
   return (
@@ -36,6 +37,19 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
           {t('header.answering')}
         </span>
       )}
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="shortcut-help-open"
+        aria-label={t('shortcuts.open')}
+        title={t('shortcuts.open')}
+        aria-haspopup="dialog"
+        onClick={() => setShortcutsOpen(true)}
+      >
+        <span aria-hidden="true" className="help-glyph">
+          ?
+        </span>
+      </button>
       <button
         type="button"
         className="icon-button"

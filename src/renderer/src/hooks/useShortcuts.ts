@@ -1,5 +1,5 @@
 // App-wide keyboard shortcuts: Ctrl/Cmd+N new chat, Ctrl/Cmd+, settings, Ctrl/Cmd+Shift+C copy the last answer,
-// Ctrl/Cmd+K search every chat, Ctrl/Cmd+F find in the open chat,
+// Ctrl/Cmd+K search every chat, Ctrl/Cmd+F find in the open chat, Ctrl/Cmd+/ the shortcut sheet,
 // Escape stops the running answer (unless something focused already used the key, e.g. a dialog or a rename box).
 import { useEffect } from 'react';
 import { useAppState } from '../store/appState';
@@ -24,6 +24,9 @@ export function useShortcuts(): void {
         event.preventDefault();
         if (state.findOpen) document.getElementById('find-input')?.focus();
         else state.setFindOpen(true);
+      } else if (mod && !event.altKey && key === '/') {
+        event.preventDefault();
+        state.setShortcutsOpen(true);
       } else if (mod && event.shiftKey && !event.altKey && key === 'c') {
         event.preventDefault();
         void state.copyLastAnswer();

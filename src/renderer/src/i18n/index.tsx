@@ -5,6 +5,7 @@ import { appStrings } from './app';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
+import { shortcutStrings } from './shortcuts';
 
 export type { Locale };
 
@@ -23,8 +24,8 @@ export const GLOSSARY = [
 ] as const;
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'] },
+  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en },
+  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'], ...shortcutStrings['zh-CN'] },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];

@@ -26,6 +26,7 @@ import {
   type OpenSession,
 } from './openSession';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
+import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
@@ -44,7 +45,7 @@ export interface BannerError {
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
 /** Everything the UI renders from. */
-export interface AppData extends SearchData {
+export interface AppData extends SearchData, ShortcutsData {
   /** Sidebar summaries, newest activity first. */
   sessions: SessionSummary[];
   currentSession: OpenSession;
@@ -70,7 +71,7 @@ export interface AppData extends SearchData {
 }
 
 /** What components may ask for. */
-export interface AppActions extends SearchActions {
+export interface AppActions extends SearchActions, ShortcutsActions {
   /** Loads settings and the session list and subscribes to session events; also resets the store. */
   init(): Promise<void>;
   /** Shows the draft new chat; nothing is created until the first send. */
@@ -125,6 +126,7 @@ function initialData(): AppData {
     settingsOpen: false,
     notice: null,
     ...searchInitial(),
+    ...shortcutsInitial(),
   };
 }
 
@@ -295,6 +297,7 @@ export const useAppState = create<AppState>()((set, get) => {
   return {
     ...initialData(),
     ...createSearchActions(set, get),
+    ...createShortcutsActions(set),
 
     async init() {
       unsubscribe?.();
