@@ -75,7 +75,7 @@ describe('session list', () => {
 
   it('filters by title, case-insensitively', async () => {
     const { user } = await renderApp(withSessions('Rust lifetimes', 'Dinner ideas', 'rusty bike'));
-    await user.type(screen.getByRole('searchbox', { name: 'Filter conversations by title' }), 'RUST');
+    await user.type(screen.getByRole('searchbox', { name: 'Filter chats by title' }), 'RUST');
     expect(screen.getAllByTestId('session-item').map((el) => el.textContent)).toEqual(['rusty bike', 'Rust lifetimes']);
     await user.clear(screen.getByTestId('session-filter'));
     await user.type(screen.getByTestId('session-filter'), 'zzz');
@@ -186,7 +186,7 @@ describe('locks and layout', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await user.click(toggle);
     expect(screen.queryByRole('navigation')).toBeNull();
-    expect(toggle.getAttribute('aria-label')).toBe('Show conversations');
+    expect(toggle.getAttribute('aria-label')).toBe('Show chats');
     await user.click(toggle);
     expect(screen.getByRole('navigation')).toBeTruthy();
   });
