@@ -1,9 +1,11 @@
 // The session service against the real fake model server: the 003 walk-through, every run outcome, restart.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { AppError } from '../../src/shared/errors.js';
 import { StoreError } from '../../src/main/sessions/session-store.js';
+import { SessionService } from '../../src/main/sessions/session-service.js';
 import { eventOf, fileLines, sentMessages, startHarness, streamedText, SYSTEM_PROMPT, types, WORDS, type Harness } from '../unit/sessions/service-harness.js';
 
 let h: Harness;
@@ -424,12 +426,69 @@ describe('a commit that cannot be written', () => {
     await fs.rename(file, `${file}.moved`);
     release();
     const events = await h.runEnd(runId);
-    expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'storage', message: WORDS.saveFailed, unsentText: 'unsaved' });
+    expect(eventOf(events, 'error')).toEqual({
+      type: 'error',
+      code: 'storage',
+      message: `${WORDS.saveFailed} ${WORDS.storageCauses.missing}`,
+      unsentText: 'unsaved',
+    });
     expect(eventOf(events, 'run_end').committed).toBe(false);
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
     await fs.rename(`${file}.moved`, file);
     await h.runEnd((await h.service.send(session.id, 'after')).runId);
     expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 'kept', 'You said: kept', 'after']);
+  });
+});
+
+describe('storage changed under the app', () => {
+  it('a second service on the same folder never truncates the first one\'s committed run; its text comes back', async () => {
+    const session = await h.service.create({});
+    await h.runEnd((await h.service.send(session.id, 'first')).runId);
+    const otherEvents: SessionEventEnvelope[] = [];
+    const otherRunEnd = async (runId: string) => {
+      await vi.waitFor(() => expect(otherEvents.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true), { timeout: 10_000 });
+      return otherEvents.filter((e) => e.runId === runId);
+    };
+    const other = await SessionService.open({
+      dataDir: h.dir,
+      emit: (envelope) => void otherEvents.push(structuredClone(envelope)),
+      resolveModel: () => h.model,
+      defaultSystemPrompt: () => SYSTEM_PROMPT,
+      messages: () => WORDS,
+      log: { info: () => undefined, error: () => undefined },
+    });
+    try {
+      await other.get(session.id);
+      await h.runEnd((await h.service.send(session.id, 'from A')).runId);
+      const fileAfterA = await fs.readFile(path.join(h.dir, 'sessions', `${session.id}.jsonl`));
+      const events = await otherRunEnd((await other.send(session.id, 'from B')).runId);
+      expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'storage', message: WORDS.changedOnDisk, unsentText: 'from B' });
+      expect((await fs.readFile(path.join(h.dir, 'sessions', `${session.id}.jsonl`))).equals(fileAfterA)).toBe(true);
+      // B read the file again: it shows A's run and its next message follows it.
+      const detail = await other.get(session.id);
+      expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['first', 'from A']);
+      await otherRunEnd((await other.send(session.id, 'from B again')).runId);
+      const lines = await fileLines(h.dir, session.id);
+      expect(lines.filter((l) => l.type === 'commit')).toHaveLength(3);
+      const reread = await (await h.restart()).get(session.id);
+      expect(reread.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['first', 'from A', 'from B again']);
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('the sessions folder deleted while running: a new chat makes it again, and a vanished session is a storage error', async () => {
+    const old = await h.service.create({});
+    await h.runEnd((await h.service.send(old.id, 'before')).runId);
+    await h.restart();
+    await fs.rm(path.join(h.dir, 'sessions'), { recursive: true });
+    const fresh = await h.service.create({});
+    await h.runEnd((await h.service.send(fresh.id, 'after')).runId);
+    expect((await h.service.get(fresh.id)).messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+    await expect(h.service.get(old.id)).rejects.toEqual(new AppError('storage', WORDS.storageFailed(WORDS.storageCauses.missing)));
+    await h.service.store.flush();
+    const index = JSON.parse(await fs.readFile(path.join(h.dir, 'sessions', 'index.json'), 'utf8'));
+    expect(index.sessions.map((s: { id: string }) => s.id)).toContain(fresh.id);
   });
 });
 

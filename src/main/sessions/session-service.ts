@@ -175,6 +175,8 @@ export class SessionService {
     const entry = await this.store
       .append(sessionId, [line], (current) => ({ ...current, name, autoNamed: false }))
       .catch((error: unknown) => {
+        const runtime = this.runtimes.get(sessionId);
+        if (error instanceof StoreError && error.kind === 'changed' && runtime && !runtime.run) this.unload(runtime);
         throw this.storeFailure(error);
       });
     this.listChanged();
@@ -399,12 +401,15 @@ export class SessionService {
     const messages = this.options.messages();
 
     let failure: { code: ErrorEventCode; message: string } | undefined;
+    let staleOnDisk = false;
     if (outcome.commit) {
       try {
         await this.commit(runtime, run, outcome);
       } catch (error) {
         if (!runtime.deleted) this.logger.error(`session ${runtime.id}: run ${run.id} could not be saved`, error);
-        failure = { code: 'storage', message: messages.saveFailed };
+        failure = { code: 'storage', message: saveFailureText(error, messages) };
+        // The file holds something else than we thought: the next open reads it again.
+        if (error instanceof StoreError && error.kind === 'changed') staleOnDisk = true;
       }
     } else {
       failure = { code: outcome.code, message: failureText(outcome, messages) };
@@ -441,7 +446,8 @@ export class SessionService {
     agent.state.messages = [loaded.system, ...loaded.branch.map((entry) => entry.message)];
     runtime.run = undefined;
     this.emitEvent(runtime, run, { type: 'run_end', committed, summary: this.summaryOf(this.store.entry(runtime.id)!) });
-    this.remember(runtime);
+    if (staleOnDisk) this.unload(runtime);
+    else this.remember(runtime);
     this.listChanged();
 
     // Input queued while the run was finishing was meant to follow it: send it now rather than lose it.
@@ -589,6 +595,13 @@ export class SessionService {
     }
   }
 
+  /** Forgets an idle session's content, so the next use reads its file again. */
+  private unload(runtime: Runtime): void {
+    this.recent.delete(runtime.id);
+    runtime.loaded = undefined;
+    runtime.agent = undefined;
+  }
+
   private runtime(id: string): Runtime {
     let runtime = this.runtimes.get(id);
     if (!runtime) {
@@ -674,9 +687,11 @@ export class SessionService {
         return new AppError('storage', messages.unreadable);
       case 'unsupported_version':
         return new AppError('unsupported_version', messages.unsupportedVersion);
+      case 'changed':
+        return new AppError('storage', messages.changedOnDisk);
       case 'io':
         this.logger.error('session storage failed', error);
-        return new AppError('storage', messages.storageFailed(error.detail));
+        return new AppError('storage', messages.storageFailed(messages.storageCauses[error.storageCause]));
     }
   }
 }
@@ -703,6 +718,13 @@ function dequeue(run: Run, message: Message): boolean {
     }
   }
   return false;
+}
+
+/** Why a run could not be saved, naming the cause when the disk told us one. */
+function saveFailureText(error: unknown, messages: SessionMessages): string {
+  if (!(error instanceof StoreError)) return messages.saveFailed;
+  if (error.kind === 'changed') return messages.changedOnDisk;
+  return error.kind === 'io' && error.storageCause !== 'io' ? `${messages.saveFailed} ${messages.storageCauses[error.storageCause]}` : messages.saveFailed;
 }
 
 function failureText(outcome: Extract<RunOutcome, { commit: false }>, messages: SessionMessages): string {
