@@ -68,4 +68,5 @@ export const requestSchemas = {
     limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
     includeReasoning: z.boolean().optional(),
   }),
+  getAppStatus: noInput,
 } satisfies Schemas;

@@ -2,7 +2,7 @@
 // The service reads them through an injected `messages()` so a language change applies to the next message.
 import type { ProviderErrorCode } from '../../shared/messages.js';
 import type { Locale } from '../../shared/settings.js';
-import type { StorageCause } from '../storage/storage-cause.js';
+import { STORAGE_CAUSE_TEXT, type StorageCause } from '../storage/storage-cause.js';
 
 /** Localized strings of the session layer. */
 export interface SessionMessages {
@@ -79,13 +79,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     runFailed: (code, detail) => detail || `${ZH_CAUSES[code]}，请稍后重试。`,
     saveFailed: '保存会话失败，本轮对话未写入磁盘。',
     storageFailed: (detail) => `读写会话文件失败：${detail}`,
-    storageCauses: {
-      disk_full: '磁盘已满，无法写入。',
-      read_only: '数据文件夹是只读的，无法保存新内容。',
-      no_permission: '没有写入数据文件夹的权限。',
-      missing: '会话文件或文件夹已被移走或删除。',
-      io: '磁盘读写出错。',
-    },
+    storageCauses: STORAGE_CAUSE_TEXT['zh-CN'],
     changedOnDisk: '会话文件已被其他程序修改（可能是另一个 Tiny Agent 或同步工具），已重新读取；本轮对话未保存，请重新发送。',
     unreadable: '会话文件已损坏，无法读取；文件保持原样未被修改。',
     unsupportedVersion: '该会话由更新版本的 Tiny Agent 创建，请升级后再打开；文件保持原样未被修改。',
@@ -101,13 +95,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     runFailed: (code, detail) => detail || `${EN_CAUSES[code]}. Please try again.`,
     saveFailed: 'The session could not be saved; this exchange was not written to disk.',
     storageFailed: (detail) => `Reading or writing the session file failed: ${detail}`,
-    storageCauses: {
-      disk_full: 'The disk is full.',
-      read_only: 'The data folder is read-only: nothing new can be saved.',
-      no_permission: 'Tiny Agent has no permission to write to the data folder.',
-      missing: 'The session file or its folder was moved or deleted.',
-      io: 'The disk reported a read/write error.',
-    },
+    storageCauses: STORAGE_CAUSE_TEXT.en,
     changedOnDisk: 'The session file was changed by another program (another Tiny Agent or a sync tool) and has been read again; this exchange was not saved. Please send it again.',
     unreadable: 'The session file is damaged and cannot be read; it has been left untouched.',
     unsupportedVersion: 'This session was created by a newer Tiny Agent. Update to open it; the file has been left untouched.',

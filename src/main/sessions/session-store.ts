@@ -273,10 +273,12 @@ export class SessionStore {
         const after = await handle.stat();
         const next: IndexEntry = { ...summary(entry), ...seenState(entry.size + bytes.length, after.size, after) };
         this.index.set(id, next);
+        this.writeProblem = undefined;
         this.scheduleIndexWrite();
         return next;
       } catch (error) {
         if (writing && handle) await this.undoPartialWrite(id, entry, handle);
+        this.noteWriteFailure(error);
         throw ioError(error);
       } finally {
         await handle?.close().catch(() => undefined);

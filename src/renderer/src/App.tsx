@@ -10,6 +10,7 @@ import { SettingsDialog } from './components/SettingsDialog';
 import { SetupHint } from './components/SetupHint';
 import { Sidebar } from './components/Sidebar';
 import { StatusNotice } from './components/StatusNotice';
+import { AppStatusBanner } from './status/AppStatusBanner';
 import { NARROW_QUERY, useMediaQuery } from './hooks/useMediaQuery';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useDocumentTheme } from './hooks/useTheme';
@@ -34,6 +35,7 @@ export function App(): JSX.Element {
         <main className="main">
           <Header narrow={narrow} />
           {findOpen && <FindBar />}
+          <AppStatusBanner />
           <div className="conversation">
             <Conversation />
           </div>

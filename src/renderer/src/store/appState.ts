@@ -26,6 +26,7 @@ import {
   type OpenSession,
 } from './openSession';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
+import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
@@ -105,7 +106,7 @@ export interface AppActions extends SearchActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions;
+export type AppState = AppData & AppActions & AppStatusSlice;
 
 function initialData(): AppData {
   return {
@@ -151,7 +152,7 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
-export const useAppState = create<AppState>()((set, get) => {
+export const useAppState = create<AppState>()((set, get, store) => {
   let unsubscribe: (() => void) | null = null;
   /** While a session is fetched, its events wait here and are replayed after the snapshot. */
   let loading: { id: string; buffer: SessionEventEnvelope[] } | null = null;
@@ -160,7 +161,15 @@ export const useAppState = create<AppState>()((set, get) => {
 
   const api = () => window.api;
 
-  const showError = (key: string, error: BannerError) => set((s) => ({ errors: { ...s.errors, [key]: error } }));
+  // A storage failure may mean the disk filled up or turned read-only: the app-wide banner asks main again.
+  const recheckStorage = (code: BannerCode) => {
+    if (code === 'storage') void get().loadAppStatus();
+  };
+
+  const showError = (key: string, error: BannerError) => {
+    set((s) => ({ errors: { ...s.errors, [key]: error } }));
+    recheckStorage(error.code);
+  };
 
   const ipcError = (key: string, error: { code: IpcErrorCode; message: string }, unsentText = '', retry: BannerError['retry'] = null) =>
     showError(key, { code: error.code, message: error.message, unsentText, retry });
@@ -226,6 +235,7 @@ export const useAppState = create<AppState>()((set, get) => {
     // A stopped run hands back what was still queued; open or in the background, it returns to that composer.
     if (event.type === 'saved' && event.unsentText) patch.drafts = restoreDraft(patch.drafts ?? s.drafts, sessionId, event.unsentText);
     if (event.type === 'run_end') regenerateRuns.delete(runId);
+    if (event.type === 'error') recheckStorage(event.code);
     // Most background events change nothing shown; skip notifying every subscriber for them.
     if (Object.keys(patch).length) set(patch);
   };
@@ -293,6 +303,7 @@ export const useAppState = create<AppState>()((set, get) => {
   };
 
   return {
+    ...createAppStatusSlice(set, get, store),
     ...initialData(),
     ...createSearchActions(set, get),
 
@@ -302,7 +313,7 @@ export const useAppState = create<AppState>()((set, get) => {
       regenerateRuns.clear();
       set(initialData());
       unsubscribe = api().onSessionEvent(handleEnvelope);
-      const [, list] = await Promise.all([loadSettings(), api().listSessions()]);
+      const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
       else ipcError(DRAFT_KEY, list.error);
     },
