@@ -164,6 +164,33 @@ describe('run outcomes', () => {
     held.open();
   });
 
+  it('Stop pressed while the commit is being written sends nothing more; the queued text goes back to the composer', async () => {
+    const session = await h.service.create({});
+    const store = h.service.store;
+    const realAppend = store.append.bind(store);
+    const writing = gate();
+    const release = gate();
+    // Fault seam: hold the commit's write open so the Stop lands inside it (a real write is too quick to hit).
+    store.append = async (...args) => {
+      writing.open();
+      await release.promise;
+      return realAppend(...args);
+    };
+    const { runId } = await h.service.send(session.id, 'count');
+    await writing.promise;
+    await h.service.followUp(session.id, 'and then summarize');
+    expect(await h.service.abort(session.id)).toEqual({ aborted: true });
+    release.open();
+    const events = await h.runEnd(runId);
+    store.append = realAppend;
+    expect(eventOf(events, 'saved')).toMatchObject({ stopped: false, unsentText: 'and then summarize' });
+    expect(eventOf(events, 'run_end').committed).toBe(true);
+    // A queued follow-up would have started (run_start) in the same turn of the event loop as run_end.
+    expect(h.server.chatRequests).toHaveLength(1);
+    expect(h.events.filter((e) => e.sessionId === session.id && e.event.type === 'run_start')).toHaveLength(1);
+    expect((await h.service.get(session.id)).isStreaming).toBe(false);
+  });
+
   it('a delete that fails on disk leaves the stopped session usable, with its run ended', async () => {
     const session = await h.service.create({});
     const held = gate();
@@ -437,6 +464,27 @@ describe('a commit that cannot be written', () => {
     await fs.rename(`${file}.moved`, file);
     await h.runEnd((await h.service.send(session.id, 'after')).runId);
     expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 'kept', 'You said: kept', 'after']);
+  });
+});
+
+describe('the order of sessions', () => {
+  it('the clock going back an hour still lists the session just used first', async () => {
+    let wallClock = 1_800_000_000_000;
+    await h.close();
+    h = await startHarness({ now: () => wallClock });
+    const older = await h.service.create({});
+    await h.runEnd((await h.service.send(older.id, 'first')).runId);
+    wallClock += 60_000;
+    const newer = await h.service.create({});
+    await h.runEnd((await h.service.send(newer.id, 'second')).runId);
+    expect(h.service.list().map((s) => s.id)).toEqual([newer.id, older.id]);
+    wallClock -= 3_600_000;
+    await h.runEnd((await h.service.send(older.id, 'third, after the clock went back')).runId);
+    expect(h.service.list().map((s) => s.id)).toEqual([older.id, newer.id]);
+    // It holds after a restart too: stamps continue above the newest stored one.
+    const restarted = await h.restart();
+    await h.runEnd((await restarted.send(newer.id, 'fourth')).runId);
+    expect(restarted.list().map((s) => s.id)).toEqual([newer.id, older.id]);
   });
 });
 

@@ -13,6 +13,7 @@ import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
 import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
+import { ActivityClock } from './activity-clock.js';
 import { createContextPolicy, DEFAULT_MAX_MESSAGES } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
@@ -46,6 +47,8 @@ export interface SessionServiceOptions {
   log?: SessionLogger;
   /** Told about every change of what a session shows (search keeps its index with it). */
   observer?: SessionObserver;
+  /** The wall clock (default Date.now); tests move it backwards. */
+  now?: () => number;
 }
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
@@ -110,6 +113,8 @@ export class SessionService {
   /** Every run not yet finished, deleted sessions' included, so dispose() can wait for all of them. */
   private readonly unfinished = new Set<Promise<void>>();
   private disposed = false;
+  /** Stamps of creations and commits: never earlier than the last one, so the list follows activity. */
+  private readonly clock: ActivityClock;
 
   /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
   static async open(options: SessionServiceOptions): Promise<SessionService> {
@@ -123,6 +128,9 @@ export class SessionService {
     private readonly options: SessionServiceOptions,
   ) {
     this.logger = options.log ?? consoleLog;
+    let latest = 0;
+    for (const entry of store.entries()) latest = Math.max(latest, entry.updatedAt, entry.createdAt);
+    this.clock = new ActivityClock(options.now, latest);
   }
 
   /** Summaries, newest activity first, from the index alone (no session file is opened). */
@@ -147,7 +155,7 @@ export class SessionService {
       type: 'session',
       version: FORMAT_VERSION,
       id,
-      createdAt: Date.now(),
+      createdAt: this.clock.next(),
       systemPrompt: request.systemPrompt?.trim() ? request.systemPrompt : this.options.defaultSystemPrompt(),
       model: this.options.resolveModel().id,
       ...(request.name ? { name: request.name } : {}),
@@ -428,11 +436,13 @@ export class SessionService {
     run.followUp = [];
     if (leftovers.length) this.emitEvent(runtime, run, { type: 'queue', queue: queueState(run) });
 
+    // A Stop at any moment, the commit's write included, ends the run here: nothing queued is sent after it.
+    const handBack = (outcome.commit && outcome.stopped) || run.userStopped;
     if (!failure) {
       const entry = this.store.entry(runtime.id)!;
       const stopped = outcome.commit && outcome.stopped;
       // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
-      const unsentText = stopped && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
+      const unsentText = handBack && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
       this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, ...(unsentText && { unsentText }) });
       if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
@@ -451,7 +461,7 @@ export class SessionService {
     this.listChanged();
 
     // Input queued while the run was finishing was meant to follow it: send it now rather than lose it.
-    if (committed && outcome.commit && !outcome.stopped && leftovers.length && !this.disposed) {
+    if (committed && !handBack && leftovers.length && !this.disposed) {
       try {
         this.startRun(runtime, loaded, loaded.branch, leftovers, leftovers.map((message) => messageText(message)).join('\n\n'));
       } catch (error) {
@@ -463,7 +473,7 @@ export class SessionService {
   /** Appends the run as one unit (message lines + commit line, one write, fsync) and moves the branch to it. */
   private async commit(runtime: Runtime, run: Run, outcome: Extract<RunOutcome, { commit: true }>): Promise<void> {
     const loaded = runtime.loaded!;
-    const now = Date.now();
+    const now = this.clock.next();
     let parentId = run.baseBranch.at(-1)?.id ?? null;
     const entries: MessageEntry[] = outcome.messages.map((message) => {
       const entry: MessageEntry = { type: 'message', id: newEntryId(), parentId, runId: run.id, timestamp: now, message };
