@@ -87,6 +87,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
     messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
+    maxRequestsPerRun: () => current.maxRequestsPerRun(),
     log,
     observer: {
       branchChanged: (id, branch) => search?.branchChanged(id, branch),

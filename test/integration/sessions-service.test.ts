@@ -467,6 +467,29 @@ describe('a commit that cannot be written', () => {
   });
 });
 
+describe('the request limit of a run', () => {
+  it('a model that keeps answering with tool calls gets maxRequestsPerRun requests; the answered turns are saved with a notice', async () => {
+    await h.close();
+    h = await startHarness({ maxRequestsPerRun: () => 4 });
+    let n = 0;
+    h.server.setDefaultReply(() => ({ toolCalls: [{ id: `call-${++n}`, name: 'search', arguments: '{"q":"more"}' }] }));
+    const session = await h.service.create({});
+    const { runId } = await h.service.send(session.id, 'find everything');
+    const events = await h.runEnd(runId);
+    expect(h.server.chatRequests).toHaveLength(4);
+    // The last request carried system, the question and three answered rounds: it cannot grow without bound.
+    expect(h.server.chatRequests.at(-1)!.body.messages).toHaveLength(2 + 3 * 2);
+    expect(types(events).slice(-3)).toEqual(['notice', 'saved', 'run_end']);
+    expect(eventOf(events, 'notice')).toEqual({ type: 'notice', code: 'request_limit', message: WORDS.requestLimit(4) });
+    expect(eventOf(events, 'saved')).toMatchObject({ stopped: true });
+    const lines = await fileLines(h.dir, session.id);
+    expect(lines.filter((l) => l.type === 'message').map((l) => (l as { message: { role: string } }).message.role)).toEqual([
+      'user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult',
+    ]);
+    expect(lines.at(-1)).toMatchObject({ type: 'commit', stopped: true });
+  });
+});
+
 describe('the order of sessions', () => {
   it('the clock going back an hour still lists the session just used first', async () => {
     let wallClock = 1_800_000_000_000;

@@ -32,4 +32,19 @@ describe('app status banner', () => {
     await settle();
     expect(screen.queryByTestId('app-status')).toBeNull();
   });
+
+  it('a run ended by its request limit says so in the session banner, with nothing to retry', async () => {
+    const fake = createFakeApi();
+    fake.addSession({ id: 's1', name: 'Chat' });
+    const { user } = await renderApp(fake);
+    await act(async () => user.click(screen.getByText('Chat')));
+    await settle();
+    emit(fake, 's1', { type: 'notice', code: 'request_limit', message: 'This message used its limit of 25 model requests.' });
+    await settle();
+    const banner = screen.getByTestId('error-banner');
+    expect(banner.dataset.code).toBe('request_limit');
+    expect(banner.textContent).toContain('Request limit reached');
+    expect(banner.textContent).toContain('This message used its limit of 25 model requests.');
+    expect(screen.queryByTestId('error-retry')).toBeNull();
+  });
 });

@@ -83,6 +83,7 @@ export function createFakeApi(): FakeApi {
       theme: 'light',
       locale: 'en',
       secretsEncrypted: true,
+      maxRequestsPerRun: 25,
     },
     storedKey: null,
     models: ['gpt-4o-mini', 'gpt-4o'],
@@ -190,6 +191,7 @@ export function createFakeApi(): FakeApi {
       if (patch.systemPrompt !== undefined) fake.settings.systemPrompt = patch.systemPrompt;
       if (patch.language) fake.settings.language = patch.language;
       if (patch.theme) fake.settings.theme = patch.theme;
+      if (patch.maxRequestsPerRun !== undefined) fake.settings.maxRequestsPerRun = patch.maxRequestsPerRun;
       return structuredClone(fake.settings);
     },
     listModels: () => [...fake.models],

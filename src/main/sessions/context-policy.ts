@@ -2,7 +2,7 @@
 // limit and the model's token budget. Applied per request as the agent's `transformContext`; stored history is
 // never changed.
 import { countTokens } from 'gpt-tokenizer';
-import type { Message } from '../../shared/messages.js';
+import type { ImagePart, Message, TextPart } from '../../shared/messages.js';
 
 /** Default for MAX_MESSAGES_PER_SESSION: messages sent per request, the system message included. */
 export const DEFAULT_MAX_MESSAGES = 100;
@@ -121,7 +121,40 @@ function turnStarts(body: readonly Message[]): number[] {
   return starts;
 }
 
+/**
+ * Characters of one tool result a request carries. A huge result (a whole file, a long listing) is cut for the
+ * model with a marker saying how much was left out; the stored message keeps all of it.
+ */
+export const MAX_TOOL_RESULT_CHARS = 32_000;
+
+// The shortened copy per stored message, so every request reuses one object (and its cached token count).
+const shortenedForModel = new WeakMap<Message, Message>();
+
+/** `message` as the model is sent it: a tool result longer than MAX_TOOL_RESULT_CHARS is cut with a marker. */
+export function shortenForModel(message: Message): Message {
+  if (message.role !== 'toolResult') return message;
+  const known = shortenedForModel.get(message);
+  if (known) return known;
+  let total = 0;
+  for (const part of message.content) if (part.type === 'text') total += part.text.length;
+  let result: Message = message;
+  if (total > MAX_TOOL_RESULT_CHARS) {
+    let room = MAX_TOOL_RESULT_CHARS;
+    const content = message.content.flatMap((part): Array<TextPart | ImagePart> => {
+      if (part.type !== 'text') return [part];
+      const kept = part.text.slice(0, room);
+      room -= kept.length;
+      return kept ? [{ ...part, text: kept }] : [];
+    });
+    const omitted = total - MAX_TOOL_RESULT_CHARS;
+    content.push({ type: 'text', text: `\n[… ${omitted} more characters of this tool result were left out of this request to keep it small.]` });
+    result = { ...message, content };
+  }
+  shortenedForModel.set(message, result);
+  return result;
+}
+
 /** A `transformContext` for an agent: reads the limits (the current model's window) at every request. */
 export function createContextPolicy(limits: () => ContextLimits): (messages: Message[]) => Message[] {
-  return (messages) => selectContext(messages, limits());
+  return (messages) => selectContext(messages.map(shortenForModel), limits());
 }

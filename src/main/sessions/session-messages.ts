@@ -30,6 +30,8 @@ export interface SessionMessages {
   storageFailed(detail: string): string;
   /** Each storage cause in words a person can act on. */
   storageCauses: Record<StorageCause, string>;
+  /** A run used its limit of model requests and was ended; what was shown is kept. */
+  requestLimit(limit: number): string;
   /** The session file was changed by another program (another copy of the app, a sync tool, a restored backup). */
   changedOnDisk: string;
   /** The session file exists but cannot be read (garbage inside); it is left as it is. */
@@ -80,6 +82,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     saveFailed: '保存会话失败，本轮对话未写入磁盘。',
     storageFailed: (detail) => `读写会话文件失败：${detail}`,
     storageCauses: STORAGE_CAUSE_TEXT['zh-CN'],
+    requestLimit: (limit) => `本条消息已向模型发出 ${limit} 次请求（设置中的上限），回答已停止；已显示的内容已保存。可以在设置中调整上限。`,
     changedOnDisk: '会话文件已被其他程序修改（可能是另一个 Tiny Agent 或同步工具），已重新读取；本轮对话未保存，请重新发送。',
     unreadable: '会话文件已损坏，无法读取；文件保持原样未被修改。',
     unsupportedVersion: '该会话由更新版本的 Tiny Agent 创建，请升级后再打开；文件保持原样未被修改。',
@@ -96,6 +99,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     saveFailed: 'The session could not be saved; this exchange was not written to disk.',
     storageFailed: (detail) => `Reading or writing the session file failed: ${detail}`,
     storageCauses: STORAGE_CAUSE_TEXT.en,
+    requestLimit: (limit) => `This message used its limit of ${limit} model requests (see Settings), so the answer was stopped; what was shown is saved.`,
     changedOnDisk: 'The session file was changed by another program (another Tiny Agent or a sync tool) and has been read again; this exchange was not saved. Please send it again.',
     unreadable: 'The session file is damaged and cannot be read; it has been left untouched.',
     unsupportedVersion: 'This session was created by a newer Tiny Agent. Update to open it; the file has been left untouched.',

@@ -13,6 +13,7 @@ import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
 import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
+import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { ActivityClock } from './activity-clock.js';
 import { createContextPolicy, DEFAULT_MAX_MESSAGES } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
@@ -49,6 +50,8 @@ export interface SessionServiceOptions {
   observer?: SessionObserver;
   /** The wall clock (default Date.now); tests move it backwards. */
   now?: () => number;
+  /** Most model requests one run may make (the setting); default REQUESTS_PER_RUN.default. */
+  maxRequestsPerRun?: () => number;
 }
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
@@ -82,6 +85,8 @@ interface Run {
   /** Queued input a Stop took out of the queues: never sent, so it goes back to the person with the run's end. */
   withdrawn: UserMessage[];
   userStopped: boolean;
+  /** The run used its request limit while the model still wanted to go on. */
+  limitReached: boolean;
   done: Promise<void>;
 }
 
@@ -314,6 +319,7 @@ export class SessionService {
     runtime.loaded = loaded;
     const agent = this.agentOf(runtime);
     agent.state.model = this.options.resolveModel();
+    agent.maxRequests = this.options.maxRequestsPerRun?.() ?? REQUESTS_PER_RUN.default;
     agent.state.messages = [loaded.system, ...baseBranch.map((entry) => entry.message)];
     const runId = randomUUID();
     const run: Run = {
@@ -326,6 +332,7 @@ export class SessionService {
       followUp: [],
       withdrawn: [],
       userStopped: false,
+      limitReached: false,
       done: Promise.resolve(),
     };
     run.coalescer = new DeltaCoalescer(
@@ -363,6 +370,9 @@ export class SessionService {
     const run = runtime.run;
     if (!run || runtime.deleted) return;
     switch (event.type) {
+      case 'agent_end':
+        if (event.requestLimitReached) run.limitReached = true;
+        break;
       case 'message_start': {
         const message = event.message;
         if (message.role === 'assistant') {
@@ -405,7 +415,8 @@ export class SessionService {
     const loaded = runtime.loaded!;
     run.coalescer.flush();
     const produced = agent.state.messages.slice(run.base);
-    const outcome = decideOutcome(produced, run.userStopped);
+    // A run ended by its request limit is kept like a stopped one: what was shown is committed, nothing queued is sent.
+    const outcome = decideOutcome(produced, run.userStopped || run.limitReached);
     const messages = this.options.messages();
 
     let failure: { code: ErrorEventCode; message: string } | undefined;
@@ -438,6 +449,10 @@ export class SessionService {
 
     // A Stop at any moment, the commit's write included, ends the run here: nothing queued is sent after it.
     const handBack = (outcome.commit && outcome.stopped) || run.userStopped;
+    if (run.limitReached) {
+      const limit = this.agentOf(runtime).maxRequests ?? REQUESTS_PER_RUN.default;
+      this.emitEvent(runtime, run, { type: 'notice', code: 'request_limit', message: messages.requestLimit(limit) });
+    }
     if (!failure) {
       const entry = this.store.entry(runtime.id)!;
       const stopped = outcome.commit && outcome.stopped;

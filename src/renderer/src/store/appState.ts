@@ -30,7 +30,7 @@ import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
-export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed';
+export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
 
 /** What went wrong in one session; the text the user wrote is kept for retry. */
 export interface BannerError {
@@ -236,6 +236,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
     if (event.type === 'saved' && event.unsentText) patch.drafts = restoreDraft(patch.drafts ?? s.drafts, sessionId, event.unsentText);
     if (event.type === 'run_end') regenerateRuns.delete(runId);
     if (event.type === 'error') recheckStorage(event.code);
+    // The run goes on to be saved; the banner says why it ended early.
+    if (event.type === 'notice') patch.errors = { ...(patch.errors ?? s.errors), [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null } };
     // Most background events change nothing shown; skip notifying every subscriber for them.
     if (Object.keys(patch).length) set(patch);
   };
