@@ -15,7 +15,7 @@ import { messageText, type Message, type SystemMessage, type UserMessage } from 
 import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { ActivityClock } from './activity-clock.js';
-import { createContextPolicy, DEFAULT_MAX_MESSAGES } from './context-policy.js';
+import { createContextPolicy, DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
 import { currentBranch, summarize, FORMAT_VERSION, type FileLine, type MessageEntry, type SessionHeader } from './session-file.js';
@@ -491,7 +491,8 @@ export class SessionService {
     const now = this.clock.next();
     let parentId = run.baseBranch.at(-1)?.id ?? null;
     const entries: MessageEntry[] = outcome.messages.map((message) => {
-      const entry: MessageEntry = { type: 'message', id: newEntryId(), parentId, runId: run.id, timestamp: now, message };
+      // Counted once here and kept with the message: later sends (and restarts) never tokenize history again.
+      const entry: MessageEntry = { type: 'message', id: newEntryId(), parentId, runId: run.id, timestamp: now, message, tokens: messageTokens(message) };
       parentId = entry.id;
       return entry;
     });
@@ -602,6 +603,7 @@ export class SessionService {
   }
 
   private setLoaded(runtime: Runtime, header: SessionHeader, branch: MessageEntry[]): void {
+    for (const entry of branch) if (entry.tokens !== undefined) rememberMessageTokens(entry.message, entry.tokens);
     runtime.loaded = { header, system: { role: 'system', content: header.systemPrompt, timestamp: header.createdAt }, branch };
     this.remember(runtime);
   }
