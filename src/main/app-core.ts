@@ -1,8 +1,13 @@
 // The composition root of main: settings, sessions and the IPC router, independent of Electron so the same
 // core runs inside Electron (src/main/index.ts) and inside the end-to-end harness (test/e2e/launch.ts).
+//
+// It starts whatever state the data folder is in: a folder another Tiny Agent holds gives a core that lists nothing
+// and changes nothing (its window says why); a read-only folder or a full disk gives a core that shows what it can
+// read and says what is wrong. Only a bug makes it throw.
+import type { AppProblem } from '../shared/app-status.js';
 import { AppError } from '../shared/errors.js';
 import type { SessionEventEnvelope } from '../shared/events.js';
-import { createRouter, type InvokeHandlers, type Router } from './ipc/router.js';
+import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
 import { isSafeExternalUrl } from './security/external-links.js';
@@ -12,6 +17,9 @@ import { currentBranch } from './sessions/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
+import { acquireDataLock, type DataLock } from './storage/data-lock.js';
+import type { StorageCause } from './storage/storage-cause.js';
+import { removeStaleTempFiles } from './storage/temp-files.js';
 
 export interface AppCoreOptions {
   /** Where settings and sessions live (TINY_AGENT_DATA_DIR or Electron's userData). */
@@ -31,8 +39,10 @@ export interface AppCoreOptions {
 export interface AppCore {
   router: Router;
   settings: SettingsService;
-  sessions: SessionService;
-  search: SearchService;
+  /** Absent when another Tiny Agent holds the data folder. */
+  sessions?: SessionService;
+  /** Absent when another Tiny Agent holds the data folder. */
+  search?: SearchService;
   log: Logger;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
@@ -46,6 +56,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const envKey = options.env.OPENAI_API_KEY;
     return [key, envKey].filter((k): k is string => Boolean(k));
   }, options.writeLog);
+  const lock = await acquireDataLock(options.dataDir);
+  if (lock.state === 'locked') log.info(`the data folder ${options.dataDir} is in use by process ${lock.pid}; nothing will be changed`);
+  // With the folder ours, no live process can own a temp file in it: settings temp files left by a crash go.
+  if (lock.state === 'held') await removeStaleTempFiles(options.dataDir);
   settings = await SettingsService.open({
     dataDir: options.dataDir,
     env: options.env,
@@ -55,6 +69,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const current = settings;
   const strings = () => mainStrings(current.locale());
+  const routerMessages = () => {
+    const s = strings();
+    return { invalidInput: s.invalidInput, unknownChannel: s.unknownChannel, internal: s.internal, storage: s.storage };
+  };
+  const routerLog = (context: string, error: unknown) => log.error(context, error);
+  if (lock.state === 'locked') return lockedCore(current, strings, options, log, routerMessages, routerLog);
+
   const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
 
   // Bound once both exist; no run can commit before the core is returned.
@@ -66,6 +87,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
     messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
+    maxRequestsPerRun: () => current.maxRequestsPerRun(),
     log,
     observer: {
       branchChanged: (id, branch) => search?.branchChanged(id, branch),
@@ -105,21 +127,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
     searchMessages: (request) => searchService.search(request),
-    openExternal: async ({ url }) => {
-      if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
-      await options.openExternal(url.trim());
-      return { opened: true };
-    },
+    openExternal: (request) => openVetted(request.url, options, strings),
+    getAppStatus: () => ({ problems: problemsOf(lock, sessions.store.problem) }),
   };
 
-  const router = createRouter(
-    handlers,
-    () => {
-      const s = strings();
-      return { invalidInput: s.invalidInput, unknownChannel: s.unknownChannel, internal: s.internal };
-    },
-    (context, error) => log.error(context, error),
-  );
+  const router = createRouter(handlers, routerMessages, routerLog);
 
   return {
     router,
@@ -127,10 +139,73 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     sessions,
     search: searchService,
     log,
-    dispose: async () => {
+    async dispose() {
       await sessions.dispose();
       await searchService.dispose();
+      if (lock.state === 'held') await lock.release();
     },
   };
+}
+
+async function openVetted(url: string, options: AppCoreOptions, strings: () => ReturnType<typeof mainStrings>): Promise<{ opened: boolean }> {
+  if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
+  await options.openExternal(url.trim());
+  return { opened: true };
+}
+
+const PROBLEM_OF_CAUSE: Partial<Record<StorageCause, AppProblem>> = {
+  disk_full: 'diskFull',
+  read_only: 'readOnly',
+  no_permission: 'noPermission',
+};
+
+/** The app's problems now: the lock could not be written, or the last write of the sessions index failed. */
+function problemsOf(lock: DataLock, storeProblem: StorageCause | undefined): AppProblem[] {
+  const problems = new Set<AppProblem>();
+  for (const cause of [lock.state === 'unavailable' ? lock.cause : undefined, storeProblem]) {
+    const problem = cause && PROBLEM_OF_CAUSE[cause];
+    if (problem) problems.add(problem);
+  }
+  return [...problems];
+}
+
+/**
+ * The core of a window whose data folder another Tiny Agent holds: it shows the settings (language, theme) and
+ * explains; it lists no sessions and writes nothing, so the other instance's files are never touched.
+ */
+function lockedCore(
+  settings: SettingsService,
+  strings: () => ReturnType<typeof mainStrings>,
+  options: AppCoreOptions,
+  log: Logger,
+  routerMessages: () => RouterMessages,
+  routerLog: (context: string, error: unknown) => void,
+): AppCore {
+  const refuse = (): never => {
+    throw new AppError('storage', strings().dataLocked());
+  };
+  const handlers: InvokeHandlers = {
+    listSessions: () => [],
+    createSession: refuse,
+    getSession: refuse,
+    renameSession: refuse,
+    deleteSession: refuse,
+    send: refuse,
+    regenerate: refuse,
+    steer: refuse,
+    followUp: refuse,
+    abort: () => ({ aborted: false }),
+    peekQueue: () => ({ steering: [], followUp: [] }),
+    clearQueue: () => ({ steering: [], followUp: [] }),
+    getSettings: () => settings.view(),
+    updateSettings: refuse,
+    listModels: refuse,
+    testConnection: refuse,
+    openExternal: (request) => openVetted(request.url, options, strings),
+    getAppStatus: () => ({ problems: ['locked'] }),
+    pinSession: refuse,
+    searchMessages: refuse,
+  };
+  return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };
 }
 

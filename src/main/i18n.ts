@@ -1,6 +1,7 @@
 // Words main says to people (IPC errors, connection test results), in the user's language.
 import type { ProviderErrorCode } from '../shared/messages.js';
 import type { Locale } from '../shared/settings.js';
+import { STORAGE_CAUSE_TEXT, type StorageCause } from './storage/storage-cause.js';
 
 export interface MainStrings {
   invalidInput(detail: string): string;
@@ -11,6 +12,10 @@ export interface MainStrings {
   connectionOkModelMissing(modelCount: number, model: string): string;
   settingsNewerVersion(): string;
   linkRefused(): string;
+  /** Something could not be saved; `cause` says why (disk full, read-only…). */
+  storage(cause: StorageCause): string;
+  /** Another Tiny Agent uses the data folder; this window cannot change anything. */
+  dataLocked(): string;
 }
 
 const zh: MainStrings = {
@@ -22,6 +27,8 @@ const zh: MainStrings = {
   connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
   settingsNewerVersion: () => '设置文件来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用。',
   linkRefused: () => '只能打开 http、https 或 mailto 链接。',
+  storage: (cause) => `无法保存：${STORAGE_CAUSE_TEXT['zh-CN'][cause]}`,
+  dataLocked: () => '另一个 Tiny Agent 正在使用这个数据文件夹。请切换到那个窗口；此窗口不会修改任何内容。',
 };
 
 const en: MainStrings = {
@@ -33,6 +40,8 @@ const en: MainStrings = {
   connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,
   settingsNewerVersion: () => 'The settings file comes from a newer Tiny Agent and was left untouched. Please update the app.',
   linkRefused: () => 'Only http, https and mailto links can be opened.',
+  storage: (cause) => `Could not save: ${STORAGE_CAUSE_TEXT.en[cause]}`,
+  dataLocked: () => 'Another Tiny Agent is using this data folder. Switch to that window; this one changes nothing.',
 };
 
 const PROVIDER_ZH: Record<ProviderErrorCode, string> = {

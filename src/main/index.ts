@@ -85,6 +85,15 @@ async function start(): Promise<void> {
   });
 }
 
+/** Brings the existing window to the front (a second launch lands here). */
+function focusWindow(): void {
+  const window = BrowserWindow.getAllWindows().find((w) => !w.isDestroyed());
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
 app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
@@ -98,7 +107,14 @@ app.on('before-quit', (event) => {
   void core.dispose().finally(() => app.quit());
 });
 
-void start().catch((error: unknown) => {
-  console.error('[tiny-agent] failed to start', error);
-  app.exit(1);
-});
+// One instance per profile: a second launch focuses the first window and exits. (Two profiles on one data folder are
+// stopped by the data-folder lock in app-core, whose window then says so.)
+if (!app.requestSingleInstanceLock()) {
+  app.exit(0);
+} else {
+  app.on('second-instance', focusWindow);
+  void start().catch((error: unknown) => {
+    console.error('[tiny-agent] failed to start', error);
+    app.exit(1);
+  });
+}

@@ -25,6 +25,8 @@ export type SessionEvent =
       toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
     }
   | { type: 'queue'; queue: QueueState }
+  /** Something the person should know about how the run ended (e.g. it used its request limit); before `saved`. */
+  | { type: 'notice'; code: 'request_limit'; message: string }
   /**
    * The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown; then
    * `unsentText` holds input that was still queued (never sent), to offer again.

@@ -1,5 +1,6 @@
 // The IPC contract: every invoke channel (request → IpcResult<response>) and the one event channel.
 // The preload builds `window.api` from `INVOKE_CHANNELS`; main registers one validated handler per entry.
+import type { AppStatus } from './app-status.js';
 import type { IpcResult } from './errors.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
@@ -27,6 +28,7 @@ export const INVOKE_CHANNELS = {
   testConnection: 'models:test',
   openExternal: 'shell:openExternal',
   searchMessages: 'search:query',
+  getAppStatus: 'app:status',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -74,6 +76,8 @@ export interface InvokeContract {
   openExternal: { request: { url: string }; response: { opened: boolean } };
   /** Full-text search across every session's shown messages, best hits first. */
   searchMessages: { request: SearchRequest; response: SearchResponse };
+  /** Problems of the whole app (data folder locked, read-only, disk full), for the window to explain. */
+  getAppStatus: { request: void; response: AppStatus };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

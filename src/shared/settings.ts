@@ -54,7 +54,12 @@ export interface SettingsView {
   locale: Locale;
   /** False when the OS offers no encryption; keys are then kept only for this run, never written in plaintext. */
   secretsEncrypted: boolean;
+  /** Most model requests one run may make (tool-call rounds included) before it ends with a notice. */
+  maxRequestsPerRun: number;
 }
+
+/** Default and bounds of `maxRequestsPerRun`. */
+export const REQUESTS_PER_RUN = { default: 25, min: 1, max: 1_000 } as const;
 
 export interface SettingsPatch {
   provider?: {
@@ -67,6 +72,7 @@ export interface SettingsPatch {
   systemPrompt?: string | null;
   language?: LanguageSetting;
   theme?: ThemeSetting;
+  maxRequestsPerRun?: number;
 }
 
 export interface ConnectionTestResult {

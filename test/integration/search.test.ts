@@ -43,7 +43,7 @@ async function ask(sessionId: string, text: string, answer: string): Promise<voi
   server.enqueue({ text: answer });
   const { runId } = await call<{ runId: string }>('chat:send', { sessionId, text });
   await expect.poll(() => events.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true);
-  await core.search.whenIdle();
+  await core.search!.whenIdle();
 }
 
 const found = (response: SearchResponse) => response.hits.map((hit) => [hit.sessionName, hit.role, hit.snippet]);
@@ -74,7 +74,7 @@ describe('search through the app core', () => {
     expect(found(await call('search:query', { query: 'ｅｇｇ' }))).toEqual([['Cooking', 'user', 'How long to boil an EGG?']]);
 
     await call('sessions:delete', { sessionId: en.id });
-    await core.search.whenIdle();
+    await core.search!.whenIdle();
     expect((await call<SearchResponse>('search:query', { query: 'egg' })).hits).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('search through the app core', () => {
     server.enqueue({ text: 'Turquoise' });
     const { runId } = await call<{ runId: string }>('chat:regenerate', { sessionId: session.id });
     await expect.poll(() => events.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true);
-    await core.search.whenIdle();
+    await core.search!.whenIdle();
     expect((await call<SearchResponse>('search:query', { query: 'crimson' })).hits).toEqual([]);
     expect(found(await call('search:query', { query: 'turquoise' }))).toEqual([['Name a colour', 'assistant', 'Turquoise']]);
   });
@@ -106,15 +106,15 @@ describe('search through the app core', () => {
     try {
       await open();
       expect((await call<SearchResponse>('search:query', { query: 'zanzibar' })).hits).toHaveLength(2);
-      await core.search.whenIdle();
+      await core.search!.whenIdle();
       expect(loads).toEqual([]);
-      expect(core.search.indexedMessages).toBe(0);
+      expect(core.search!.indexedMessages).toBe(0);
 
       // A session written while the app was closed (a backup restore, an import by hand) is read; no other is.
       await core.dispose();
       seedSession(dir, { index: 7, turns: 1, name: 'Seeded' });
       await open();
-      await core.search.whenIdle();
+      await core.search!.whenIdle();
       expect(loads).toEqual([expect.stringMatching(/^00000000-/)]);
       expect(found(await call('search:query', { query: 'question 1 session 7' }))).toEqual([['Seeded', 'user', 'Question 1 of session 7']]);
     } finally {
@@ -128,7 +128,7 @@ describe('search through the app core', () => {
     await core.dispose();
     await fs.writeFile(path.join(dir, SEARCH_FILE), '{"version":1,"sizes":{}, "index": {"broken');
     await open();
-    await core.search.whenIdle();
+    await core.search!.whenIdle();
     expect((await call<SearchResponse>('search:query', { query: 'marmalade' })).hits).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyUsage, type Message } from '../../src/shared/messages.js';
-import { messageTokens } from '../../src/main/sessions/context-policy.js';
+import { messageTokens, tokenizerStats } from '../../src/main/sessions/context-policy.js';
 import { serializeLines, type FileLine, type MessageEntry } from '../../src/main/sessions/session-file.js';
 import { sentMessages, startHarness, SYSTEM_PROMPT, type Harness } from '../unit/sessions/service-harness.js';
 
@@ -106,5 +106,30 @@ describe('context policy in the service', () => {
     } finally {
       await roomy.close();
     }
+  });
+
+  it('a send never tokenizes history: counts are made once at commit and kept with the messages across a restart', async () => {
+    h = await startHarness({ model: { contextWindow: 100_000_000 } });
+    const session = await h.service.create({});
+    const long = 'word '.repeat(60_000);
+    for (let i = 1; i <= 3; i++) {
+      h.server.enqueue({ text: long, chunkSize: 50_000 });
+      await h.runEnd((await h.service.send(session.id, `question ${i}`)).runId);
+    }
+    const service = await h.restart();
+    tokenizerStats.chars = 0;
+    await h.runEnd((await service.send(session.id, 'next')).runId);
+    // Only what is new: the system prompt of the reloaded session, the question, and the answer being committed.
+    expect(tokenizerStats.chars).toBe(SYSTEM_PROMPT.length + 'next'.length + 'You said: next'.length);
+    expect(sentMessages(h.server.chatRequests.at(-1)!.body)).toHaveLength(1 + 3 * 2 + 1);
+  });
+
+  it('counting a huge message tokenizes a bounded prefix and extrapolates the rest', () => {
+    tokenizerStats.chars = 0;
+    const huge: Message = { role: 'user', content: 'abc '.repeat(2_000_000), timestamp: 0 };
+    const tokens = messageTokens(huge);
+    expect(tokenizerStats.chars).toBe(65_536);
+    expect(tokens).toBeGreaterThan(1_900_000);
+    expect(tokens).toBeLessThan(2_200_000);
   });
 });

@@ -1,9 +1,11 @@
 // The session service against the real fake model server: the 003 walk-through, every run outcome, restart.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { AppError } from '../../src/shared/errors.js';
 import { StoreError } from '../../src/main/sessions/session-store.js';
+import { SessionService } from '../../src/main/sessions/session-service.js';
 import { eventOf, fileLines, sentMessages, startHarness, streamedText, SYSTEM_PROMPT, types, WORDS, type Harness } from '../unit/sessions/service-harness.js';
 
 let h: Harness;
@@ -160,6 +162,33 @@ describe('run outcomes', () => {
     expect(eventOf(events, 'saved')).toMatchObject({ stopped: true, unsentText: 'and then summarize' });
     expect(h.server.chatRequests).toHaveLength(1);
     held.open();
+  });
+
+  it('Stop pressed while the commit is being written sends nothing more; the queued text goes back to the composer', async () => {
+    const session = await h.service.create({});
+    const store = h.service.store;
+    const realAppend = store.append.bind(store);
+    const writing = gate();
+    const release = gate();
+    // Fault seam: hold the commit's write open so the Stop lands inside it (a real write is too quick to hit).
+    store.append = async (...args) => {
+      writing.open();
+      await release.promise;
+      return realAppend(...args);
+    };
+    const { runId } = await h.service.send(session.id, 'count');
+    await writing.promise;
+    await h.service.followUp(session.id, 'and then summarize');
+    expect(await h.service.abort(session.id)).toEqual({ aborted: true });
+    release.open();
+    const events = await h.runEnd(runId);
+    store.append = realAppend;
+    expect(eventOf(events, 'saved')).toMatchObject({ stopped: false, unsentText: 'and then summarize' });
+    expect(eventOf(events, 'run_end').committed).toBe(true);
+    // A queued follow-up would have started (run_start) in the same turn of the event loop as run_end.
+    expect(h.server.chatRequests).toHaveLength(1);
+    expect(h.events.filter((e) => e.sessionId === session.id && e.event.type === 'run_start')).toHaveLength(1);
+    expect((await h.service.get(session.id)).isStreaming).toBe(false);
   });
 
   it('a delete that fails on disk leaves the stopped session usable, with its run ended', async () => {
@@ -424,12 +453,113 @@ describe('a commit that cannot be written', () => {
     await fs.rename(file, `${file}.moved`);
     release();
     const events = await h.runEnd(runId);
-    expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'storage', message: WORDS.saveFailed, unsentText: 'unsaved' });
+    expect(eventOf(events, 'error')).toEqual({
+      type: 'error',
+      code: 'storage',
+      message: `${WORDS.saveFailed} ${WORDS.storageCauses.missing}`,
+      unsentText: 'unsaved',
+    });
     expect(eventOf(events, 'run_end').committed).toBe(false);
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
     await fs.rename(`${file}.moved`, file);
     await h.runEnd((await h.service.send(session.id, 'after')).runId);
     expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 'kept', 'You said: kept', 'after']);
+  });
+});
+
+describe('the request limit of a run', () => {
+  it('a model that keeps answering with tool calls gets maxRequestsPerRun requests; the answered turns are saved with a notice', async () => {
+    await h.close();
+    h = await startHarness({ maxRequestsPerRun: () => 4 });
+    let n = 0;
+    h.server.setDefaultReply(() => ({ toolCalls: [{ id: `call-${++n}`, name: 'search', arguments: '{"q":"more"}' }] }));
+    const session = await h.service.create({});
+    const { runId } = await h.service.send(session.id, 'find everything');
+    const events = await h.runEnd(runId);
+    expect(h.server.chatRequests).toHaveLength(4);
+    // The last request carried system, the question and three answered rounds: it cannot grow without bound.
+    expect(h.server.chatRequests.at(-1)!.body.messages).toHaveLength(2 + 3 * 2);
+    expect(types(events).slice(-3)).toEqual(['notice', 'saved', 'run_end']);
+    expect(eventOf(events, 'notice')).toEqual({ type: 'notice', code: 'request_limit', message: WORDS.requestLimit(4) });
+    expect(eventOf(events, 'saved')).toMatchObject({ stopped: true });
+    const lines = await fileLines(h.dir, session.id);
+    expect(lines.filter((l) => l.type === 'message').map((l) => (l as { message: { role: string } }).message.role)).toEqual([
+      'user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult',
+    ]);
+    expect(lines.at(-1)).toMatchObject({ type: 'commit', stopped: true });
+  });
+});
+
+describe('the order of sessions', () => {
+  it('the clock going back an hour still lists the session just used first', async () => {
+    let wallClock = 1_800_000_000_000;
+    await h.close();
+    h = await startHarness({ now: () => wallClock });
+    const older = await h.service.create({});
+    await h.runEnd((await h.service.send(older.id, 'first')).runId);
+    wallClock += 60_000;
+    const newer = await h.service.create({});
+    await h.runEnd((await h.service.send(newer.id, 'second')).runId);
+    expect(h.service.list().map((s) => s.id)).toEqual([newer.id, older.id]);
+    wallClock -= 3_600_000;
+    await h.runEnd((await h.service.send(older.id, 'third, after the clock went back')).runId);
+    expect(h.service.list().map((s) => s.id)).toEqual([older.id, newer.id]);
+    // It holds after a restart too: stamps continue above the newest stored one.
+    const restarted = await h.restart();
+    await h.runEnd((await restarted.send(newer.id, 'fourth')).runId);
+    expect(restarted.list().map((s) => s.id)).toEqual([newer.id, older.id]);
+  });
+});
+
+describe('storage changed under the app', () => {
+  it('a second service on the same folder never truncates the first one\'s committed run; its text comes back', async () => {
+    const session = await h.service.create({});
+    await h.runEnd((await h.service.send(session.id, 'first')).runId);
+    const otherEvents: SessionEventEnvelope[] = [];
+    const otherRunEnd = async (runId: string) => {
+      await vi.waitFor(() => expect(otherEvents.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true), { timeout: 10_000 });
+      return otherEvents.filter((e) => e.runId === runId);
+    };
+    const other = await SessionService.open({
+      dataDir: h.dir,
+      emit: (envelope) => void otherEvents.push(structuredClone(envelope)),
+      resolveModel: () => h.model,
+      defaultSystemPrompt: () => SYSTEM_PROMPT,
+      messages: () => WORDS,
+      log: { info: () => undefined, error: () => undefined },
+    });
+    try {
+      await other.get(session.id);
+      await h.runEnd((await h.service.send(session.id, 'from A')).runId);
+      const fileAfterA = await fs.readFile(path.join(h.dir, 'sessions', `${session.id}.jsonl`));
+      const events = await otherRunEnd((await other.send(session.id, 'from B')).runId);
+      expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'storage', message: WORDS.changedOnDisk, unsentText: 'from B' });
+      expect((await fs.readFile(path.join(h.dir, 'sessions', `${session.id}.jsonl`))).equals(fileAfterA)).toBe(true);
+      // B read the file again: it shows A's run and its next message follows it.
+      const detail = await other.get(session.id);
+      expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['first', 'from A']);
+      await otherRunEnd((await other.send(session.id, 'from B again')).runId);
+      const lines = await fileLines(h.dir, session.id);
+      expect(lines.filter((l) => l.type === 'commit')).toHaveLength(3);
+      const reread = await (await h.restart()).get(session.id);
+      expect(reread.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['first', 'from A', 'from B again']);
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('the sessions folder deleted while running: a new chat makes it again, and a vanished session is a storage error', async () => {
+    const old = await h.service.create({});
+    await h.runEnd((await h.service.send(old.id, 'before')).runId);
+    await h.restart();
+    await fs.rm(path.join(h.dir, 'sessions'), { recursive: true });
+    const fresh = await h.service.create({});
+    await h.runEnd((await h.service.send(fresh.id, 'after')).runId);
+    expect((await h.service.get(fresh.id)).messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+    await expect(h.service.get(old.id)).rejects.toEqual(new AppError('storage', WORDS.storageFailed(WORDS.storageCauses.missing)));
+    await h.service.store.flush();
+    const index = JSON.parse(await fs.readFile(path.join(h.dir, 'sessions', 'index.json'), 'utf8'));
+    expect(index.sessions.map((s: { id: string }) => s.id)).toContain(fresh.id);
   });
 });
 

@@ -1,5 +1,6 @@
 // An in-memory `window.api` for renderer tests: scripted sessions and settings, recorded calls, one-shot failures,
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
+import type { AppProblem } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
 import type { InvokeMethod, InvokeRequest, InvokeResponse, TinyAgentApi } from '../../src/shared/ipc';
@@ -20,6 +21,8 @@ export interface FakeApi {
   storedKey: string | null;
   models: string[];
   testResult: ConnectionTestResult;
+  /** What `getAppStatus` answers (data folder locked, read-only…). */
+  appProblems: AppProblem[];
   addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
   /** The next call of `method` answers this error. */
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
@@ -80,10 +83,12 @@ export function createFakeApi(): FakeApi {
       theme: 'light',
       locale: 'en',
       secretsEncrypted: true,
+      maxRequestsPerRun: 25,
     },
     storedKey: null,
     models: ['gpt-4o-mini', 'gpt-4o'],
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
+    appProblems: [],
 
     addSession(fields) {
       const id = fields.id ?? `s-${nextId++}`;
@@ -186,11 +191,13 @@ export function createFakeApi(): FakeApi {
       if (patch.systemPrompt !== undefined) fake.settings.systemPrompt = patch.systemPrompt;
       if (patch.language) fake.settings.language = patch.language;
       if (patch.theme) fake.settings.theme = patch.theme;
+      if (patch.maxRequestsPerRun !== undefined) fake.settings.maxRequestsPerRun = patch.maxRequestsPerRun;
       return structuredClone(fake.settings);
     },
     listModels: () => [...fake.models],
     testConnection: () => ({ ...fake.testResult }),
     openExternal: ({ url }) => ({ opened: /^https?:/.test(url) }),
+    getAppStatus: () => ({ problems: [...fake.appProblems] }),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

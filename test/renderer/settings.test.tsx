@@ -40,6 +40,17 @@ describe('provider', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('the request limit per message is a number field, and a changed limit is saved', async () => {
+    await openSettings();
+    const limit = screen.getByRole('spinbutton', { name: 'Model requests per message' }) as HTMLInputElement;
+    expect(limit.value).toBe('25');
+    await user.clear(limit);
+    await user.type(limit, '8');
+    await user.click(screen.getByTestId('settings-save'));
+    await settle();
+    expect(fake.callsOf('updateSettings').at(-1)).toMatchObject({ maxRequestsPerRun: 8 });
+  });
+
   it('offers the endpoint’s models and accepts a typed one', async () => {
     await openSettings();
     const options = [...screen.getByTestId('settings-model-options').querySelectorAll('option')].map((o) => o.value);

@@ -43,6 +43,11 @@ export interface AgentLoopConfig {
   drainSteering: () => Message[];
   /** Takes follow-up messages per the queue mode; called only where the agent would otherwise stop. */
   drainFollowUps: () => Message[];
+  /**
+   * Most model requests in this run (default: no limit). When the model still wants to go on (tool calls) after
+   * that many, the run ends as it is, `agent_end` says `requestLimitReached`, and the queues are left untouched.
+   */
+  maxRequests?: number;
 }
 
 /** Where a run starts from. */
@@ -64,6 +69,8 @@ interface Run {
   /** Everything this run added, in order. */
   readonly added: Message[];
   toolSpecs: LlmToolSpec[] | undefined;
+  /** Model requests made so far. */
+  requests: number;
 }
 
 /**
@@ -77,7 +84,10 @@ export async function runAgentLoop(
   emit: AgentEventSink,
   signal: AbortSignal,
 ): Promise<Message[]> {
-  const run: Run = { config, emit, signal, context: input.messages.slice(), added: [], toolSpecs: undefined };
+  const run: Run = { config, emit, signal, context: input.messages.slice(), added: [], toolSpecs: undefined, requests: 0 };
+  // A model that answers every request with more tool calls would otherwise keep this loop (and its requests,
+  // each larger than the last) going until Stop.
+  const limitReached = (): boolean => config.maxRequests !== undefined && run.requests >= config.maxRequests;
   await emit({ type: 'agent_start' });
   await emit({ type: 'turn_start' });
   for (const message of input.prompts) await appendMessage(run, message);
@@ -86,6 +96,10 @@ export async function runAgentLoop(
   for (;;) {
     let hadToolCalls = true;
     while (hadToolCalls || pending.length > 0) {
+      if (limitReached()) {
+        await emit({ type: 'agent_end', messages: run.added, requestLimitReached: true });
+        return run.added;
+      }
       if (firstTurn) firstTurn = false;
       else await emit({ type: 'turn_start' });
       for (const message of pending) await appendMessage(run, message);
@@ -101,10 +115,10 @@ export async function runAgentLoop(
       const toolResults = calls.length > 0 ? await runToolCalls(run, message, calls) : [];
       hadToolCalls = calls.length > 0;
       await emit({ type: 'turn_end', message, toolResults });
-      // After an abort, queued input stays queued for the next run instead of joining a run that is ending.
-      pending = signal.aborted ? [] : config.drainSteering();
+      // After an abort (or at the request limit), queued input stays queued instead of joining a run that is ending.
+      pending = signal.aborted || limitReached() ? [] : config.drainSteering();
     }
-    pending = signal.aborted ? [] : config.drainFollowUps();
+    pending = signal.aborted || limitReached() ? [] : config.drainFollowUps();
     if (pending.length === 0) break;
   }
   await emit({ type: 'agent_end', messages: run.added });
@@ -169,6 +183,7 @@ async function requestAssistantMessage(run: Run): Promise<AssistantMessage> {
   const selected = config.transformContext ? await config.transformContext(snapshot, signal) : snapshot;
   const messages = prepareReplay(await config.convertToLlm(selected));
   run.toolSpecs ??= config.tools.map(toLlmToolSpec);
+  run.requests += 1;
   const stream = await config.streamFn(config.model, { messages, tools: run.toolSpecs }, { signal });
   return streamAssistantMessage(run, stream);
 }

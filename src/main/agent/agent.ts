@@ -86,6 +86,8 @@ export class Agent {
   private readonly transformContext: AgentOptions['transformContext'];
   private readonly toolExecution: ToolExecutionMode;
   private activeRun: ActiveRun | undefined;
+  /** Most model requests per run; undefined for no limit. A change applies from the next run. */
+  maxRequests: number | undefined;
 
   constructor(options: AgentOptions) {
     this.mutableState = new MutableAgentState(
@@ -99,6 +101,7 @@ export class Agent {
     this.convertToLlm = options.convertToLlm ?? defaultConvertToLlm;
     this.transformContext = options.transformContext;
     this.toolExecution = options.toolExecution ?? 'parallel';
+    this.maxRequests = options.maxRequests;
   }
 
   /** The live state; assigning `messages`/`tools` stores a copy. Changes during a run apply from the next run. */
@@ -245,6 +248,7 @@ export class Agent {
           toolExecution: this.toolExecution,
           drainSteering: () => this.steeringQueue.drain(),
           drainFollowUps: () => this.followUpQueue.drain(),
+          ...(this.maxRequests !== undefined ? { maxRequests: this.maxRequests } : {}),
         },
         sink,
         run.controller.signal,

@@ -113,7 +113,8 @@ export type ToolExecutionMode = 'parallel' | 'sequential';
  */
 export type AgentEvent =
   | { type: 'agent_start' }
-  | { type: 'agent_end'; messages: Message[] }
+  /** `requestLimitReached`: the run ended because it used its `maxRequests` while the model still wanted to go on. */
+  | { type: 'agent_end'; messages: Message[]; requestLimitReached?: true }
   | { type: 'turn_start' }
   | { type: 'turn_end'; message: AssistantMessage; toolResults: ToolResultMessage[] }
   | { type: 'message_start'; message: Message }
@@ -141,6 +142,8 @@ export interface AgentOptions {
   steeringMode?: QueueMode;
   followUpMode?: QueueMode;
   toolExecution?: ToolExecutionMode;
+  /** Most model requests per run (default: no limit); see `Agent.maxRequests`. */
+  maxRequests?: number;
 }
 
 export interface AgentState {

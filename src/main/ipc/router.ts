@@ -9,6 +9,7 @@ import {
   type InvokeRequest,
   type InvokeResponse,
 } from '../../shared/ipc.js';
+import { storageCause, type StorageCause } from '../storage/storage-cause.js';
 import { requestSchemas } from './schemas.js';
 
 export type InvokeHandlers = {
@@ -26,6 +27,8 @@ export interface RouterMessages {
   invalidInput(detail: string): string;
   unknownChannel(channel: string): string;
   internal(): string;
+  /** A file-system refusal (disk full, read-only…) that reached the router: a storage error, not a bug. */
+  storage(cause: StorageCause): string;
 }
 
 const methodByChannel = new Map<string, InvokeMethod>(
@@ -53,6 +56,8 @@ export function createRouter(
       } catch (error) {
         if (error instanceof AppError) return { ok: false, error: { code: error.code, message: error.message } };
         logError(`IPC handler ${channel} failed`, error);
+        const cause = storageCause(error);
+        if (cause) return { ok: false, error: { code: 'storage', message: messages().storage(cause) } };
         return { ok: false, error: { code: 'internal', message: messages().internal() } };
       }
     },

@@ -1,6 +1,7 @@
 // Runtime validation of every invoke request, checked against the contract's types at compile time.
 import { z } from 'zod';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
+import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -59,6 +60,7 @@ export const requestSchemas = {
     systemPrompt: z.string().max(LIMITS.maxSystemPromptChars).nullable().optional(),
     language: z.enum(['system', 'zh-CN', 'en']).optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
+    maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional(),
   }),
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
@@ -68,4 +70,5 @@ export const requestSchemas = {
     limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
     includeReasoning: z.boolean().optional(),
   }),
+  getAppStatus: noInput,
 } satisfies Schemas;

@@ -1,13 +1,7 @@
-// Which URLs may leave the app for the system browser or mail client: http, https and mailto only.
+// Which URLs may leave the app for the system browser or mail client: the shared rule in src/shared/url.ts.
+import { isExternalLink } from '../../shared/url.js';
 
-/** True for well-formed http(s) URLs with a host, and mailto: URLs. Everything else (javascript:, file:, data:, custom schemes) is refused. */
+/** True for http(s) URLs written with `//host`, and mailto: URLs. Everything else (javascript:, file:, data:, `https:host`) is refused. */
 export function isSafeExternalUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return false;
-  }
-  if (parsed.protocol === 'mailto:') return parsed.pathname.length > 0;
-  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0;
+  return isExternalLink(url);
 }

@@ -2,7 +2,7 @@
 // limit and the model's token budget. Applied per request as the agent's `transformContext`; stored history is
 // never changed.
 import { countTokens } from 'gpt-tokenizer';
-import type { Message } from '../../shared/messages.js';
+import type { ImagePart, Message, TextPart } from '../../shared/messages.js';
 
 /** Default for MAX_MESSAGES_PER_SESSION: messages sent per request, the system message included. */
 export const DEFAULT_MAX_MESSAGES = 100;
@@ -35,14 +35,30 @@ const encodeOptions = { disallowedSpecial: new Set<string>() };
  */
 const TOKENIZE_SLICE_CHARS = 256;
 
-/** Tokens of `text`, counted slice by slice so no input can make tokenizing slow. */
+/**
+ * Characters tokenized exactly per text; beyond that the count is extrapolated from them. A 50 MB answer would
+ * otherwise take seconds to count (blocking main), for a number that only decides whether it fits a window it
+ * cannot fit anyway. 64 K characters take about 15 ms.
+ */
+const EXACT_TOKENIZE_CHARS = 65_536;
+
+/** Work done by the tokenizer (characters handed to it), for tests that count work instead of timing it. */
+export const tokenizerStats = { chars: 0 };
+
+/** Tokens of `text`, counted slice by slice so no input can make tokenizing slow; long texts are extrapolated. */
 export function countTextTokens(text: string): number {
-  if (text.length <= TOKENIZE_SLICE_CHARS) return countTokens(text, encodeOptions);
+  const exact = text.length <= EXACT_TOKENIZE_CHARS ? text : text.slice(0, EXACT_TOKENIZE_CHARS);
+  tokenizerStats.chars += exact.length;
   let tokens = 0;
-  for (let start = 0; start < text.length; start += TOKENIZE_SLICE_CHARS) {
-    tokens += countTokens(text.slice(start, start + TOKENIZE_SLICE_CHARS), encodeOptions);
+  for (let start = 0; start < exact.length; start += TOKENIZE_SLICE_CHARS) {
+    tokens += countTokens(exact.slice(start, start + TOKENIZE_SLICE_CHARS), encodeOptions);
   }
-  return tokens;
+  return exact === text ? tokens : Math.ceil((tokens * text.length) / exact.length);
+}
+
+/** Records a count computed earlier (stored with the message at commit), so loading history never tokenizes it. */
+export function rememberMessageTokens(message: Message, tokens: number): void {
+  if (Number.isInteger(tokens) && tokens > 0) tokenCache.set(message, tokens);
 }
 
 /** Tokens a message costs in a request (cached per message object). */
@@ -121,7 +137,40 @@ function turnStarts(body: readonly Message[]): number[] {
   return starts;
 }
 
+/**
+ * Characters of one tool result a request carries. A huge result (a whole file, a long listing) is cut for the
+ * model with a marker saying how much was left out; the stored message keeps all of it.
+ */
+export const MAX_TOOL_RESULT_CHARS = 32_000;
+
+// The shortened copy per stored message, so every request reuses one object (and its cached token count).
+const shortenedForModel = new WeakMap<Message, Message>();
+
+/** `message` as the model is sent it: a tool result longer than MAX_TOOL_RESULT_CHARS is cut with a marker. */
+export function shortenForModel(message: Message): Message {
+  if (message.role !== 'toolResult') return message;
+  const known = shortenedForModel.get(message);
+  if (known) return known;
+  let total = 0;
+  for (const part of message.content) if (part.type === 'text') total += part.text.length;
+  let result: Message = message;
+  if (total > MAX_TOOL_RESULT_CHARS) {
+    let room = MAX_TOOL_RESULT_CHARS;
+    const content = message.content.flatMap((part): Array<TextPart | ImagePart> => {
+      if (part.type !== 'text') return [part];
+      const kept = part.text.slice(0, room);
+      room -= kept.length;
+      return kept ? [{ ...part, text: kept }] : [];
+    });
+    const omitted = total - MAX_TOOL_RESULT_CHARS;
+    content.push({ type: 'text', text: `\n[… ${omitted} more characters of this tool result were left out of this request to keep it small.]` });
+    result = { ...message, content };
+  }
+  shortenedForModel.set(message, result);
+  return result;
+}
+
 /** A `transformContext` for an agent: reads the limits (the current model's window) at every request. */
 export function createContextPolicy(limits: () => ContextLimits): (messages: Message[]) => Message[] {
-  return (messages) => selectContext(messages, limits());
+  return (messages) => selectContext(messages.map(shortenForModel), limits());
 }

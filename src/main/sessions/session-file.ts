@@ -35,6 +35,8 @@ export interface MessageEntry {
   runId: string;
   timestamp: number;
   message: Message;
+  /** The message's token count, computed once at commit (see context-policy); absent in older files. */
+  tokens?: number;
 }
 
 /** Closes a run: the `count` message lines of `runId` just before it are committed. */

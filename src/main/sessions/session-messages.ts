@@ -2,6 +2,7 @@
 // The service reads them through an injected `messages()` so a language change applies to the next message.
 import type { ProviderErrorCode } from '../../shared/messages.js';
 import type { Locale } from '../../shared/settings.js';
+import { STORAGE_CAUSE_TEXT, type StorageCause } from '../storage/storage-cause.js';
 
 /** Localized strings of the session layer. */
 export interface SessionMessages {
@@ -25,8 +26,14 @@ export interface SessionMessages {
   runFailed(code: ProviderErrorCode, detail: string | undefined): string;
   /** A finished run could not be written to disk. */
   saveFailed: string;
-  /** Reading or writing a session file failed (permissions, disk full…); `detail` is the system's wording. */
+  /** Reading or writing a session file failed (permissions, disk full…); `detail` names the cause. */
   storageFailed(detail: string): string;
+  /** Each storage cause in words a person can act on. */
+  storageCauses: Record<StorageCause, string>;
+  /** A run used its limit of model requests and was ended; what was shown is kept. */
+  requestLimit(limit: number): string;
+  /** The session file was changed by another program (another copy of the app, a sync tool, a restored backup). */
+  changedOnDisk: string;
   /** The session file exists but cannot be read (garbage inside); it is left as it is. */
   unreadable: string;
   /** The session file was written by a newer Tiny Agent. */
@@ -74,6 +81,9 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     runFailed: (code, detail) => detail || `${ZH_CAUSES[code]}，请稍后重试。`,
     saveFailed: '保存对话失败，本轮对话未写入磁盘。',
     storageFailed: (detail) => `读写对话文件失败：${detail}`,
+    storageCauses: STORAGE_CAUSE_TEXT['zh-CN'],
+    requestLimit: (limit) => `本条消息已向模型发出 ${limit} 次请求（设置中的上限），回答已停止；已显示的内容已保存。可以在设置中调整上限。`,
+    changedOnDisk: '对话文件已被其他程序修改（可能是另一个 Tiny Agent 或同步工具），已重新读取；本轮对话未保存，请重新发送。',
     unreadable: '对话文件已损坏，无法读取；文件保持原样未被修改。',
     unsupportedVersion: '该对话由更新版本的 Tiny Agent 创建，请升级后再打开；文件保持原样未被修改。',
     untitled: '新对话',
@@ -88,6 +98,9 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     runFailed: (code, detail) => detail || `${EN_CAUSES[code]}. Please try again.`,
     saveFailed: 'The chat could not be saved; this exchange was not written to disk.',
     storageFailed: (detail) => `Reading or writing the chat’s file failed: ${detail}`,
+    storageCauses: STORAGE_CAUSE_TEXT.en,
+    requestLimit: (limit) => `This message used its limit of ${limit} model requests (see Settings), so the answer was stopped; what was shown is saved.`,
+    changedOnDisk: 'The chat’s file was changed by another program (another Tiny Agent or a sync tool) and has been read again; this exchange was not saved. Please send it again.',
     unreadable: 'The chat’s file is damaged and cannot be read; it has been left untouched.',
     unsupportedVersion: 'This chat was created by a newer Tiny Agent. Update to open it; the file has been left untouched.',
     untitled: 'New chat',

@@ -13,7 +13,9 @@ import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
 import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
-import { createContextPolicy, DEFAULT_MAX_MESSAGES } from './context-policy.js';
+import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { ActivityClock } from './activity-clock.js';
+import { createContextPolicy, DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
 import { currentBranch, summarize, FORMAT_VERSION, type FileLine, type MessageEntry, type SessionHeader } from './session-file.js';
@@ -46,6 +48,10 @@ export interface SessionServiceOptions {
   log?: SessionLogger;
   /** Told about every change of what a session shows (search keeps its index with it). */
   observer?: SessionObserver;
+  /** The wall clock (default Date.now); tests move it backwards. */
+  now?: () => number;
+  /** Most model requests one run may make (the setting); default REQUESTS_PER_RUN.default. */
+  maxRequestsPerRun?: () => number;
 }
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
@@ -79,6 +85,8 @@ interface Run {
   /** Queued input a Stop took out of the queues: never sent, so it goes back to the person with the run's end. */
   withdrawn: UserMessage[];
   userStopped: boolean;
+  /** The run used its request limit while the model still wanted to go on. */
+  limitReached: boolean;
   done: Promise<void>;
 }
 
@@ -110,6 +118,8 @@ export class SessionService {
   /** Every run not yet finished, deleted sessions' included, so dispose() can wait for all of them. */
   private readonly unfinished = new Set<Promise<void>>();
   private disposed = false;
+  /** Stamps of creations and commits: never earlier than the last one, so the list follows activity. */
+  private readonly clock: ActivityClock;
 
   /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
   static async open(options: SessionServiceOptions): Promise<SessionService> {
@@ -123,6 +133,9 @@ export class SessionService {
     private readonly options: SessionServiceOptions,
   ) {
     this.logger = options.log ?? consoleLog;
+    let latest = 0;
+    for (const entry of store.entries()) latest = Math.max(latest, entry.updatedAt, entry.createdAt);
+    this.clock = new ActivityClock(options.now, latest);
   }
 
   /** Summaries, newest activity first, from the index alone (no session file is opened). */
@@ -147,7 +160,7 @@ export class SessionService {
       type: 'session',
       version: FORMAT_VERSION,
       id,
-      createdAt: Date.now(),
+      createdAt: this.clock.next(),
       systemPrompt: request.systemPrompt?.trim() ? request.systemPrompt : this.options.defaultSystemPrompt(),
       model: this.options.resolveModel().id,
       ...(request.name ? { name: request.name } : {}),
@@ -175,6 +188,8 @@ export class SessionService {
     const entry = await this.store
       .append(sessionId, [line], (current) => ({ ...current, name, autoNamed: false }))
       .catch((error: unknown) => {
+        const runtime = this.runtimes.get(sessionId);
+        if (error instanceof StoreError && error.kind === 'changed' && runtime && !runtime.run) this.unload(runtime);
         throw this.storeFailure(error);
       });
     this.listChanged();
@@ -304,6 +319,7 @@ export class SessionService {
     runtime.loaded = loaded;
     const agent = this.agentOf(runtime);
     agent.state.model = this.options.resolveModel();
+    agent.maxRequests = this.options.maxRequestsPerRun?.() ?? REQUESTS_PER_RUN.default;
     agent.state.messages = [loaded.system, ...baseBranch.map((entry) => entry.message)];
     const runId = randomUUID();
     const run: Run = {
@@ -316,6 +332,7 @@ export class SessionService {
       followUp: [],
       withdrawn: [],
       userStopped: false,
+      limitReached: false,
       done: Promise.resolve(),
     };
     run.coalescer = new DeltaCoalescer(
@@ -353,6 +370,9 @@ export class SessionService {
     const run = runtime.run;
     if (!run || runtime.deleted) return;
     switch (event.type) {
+      case 'agent_end':
+        if (event.requestLimitReached) run.limitReached = true;
+        break;
       case 'message_start': {
         const message = event.message;
         if (message.role === 'assistant') {
@@ -395,16 +415,20 @@ export class SessionService {
     const loaded = runtime.loaded!;
     run.coalescer.flush();
     const produced = agent.state.messages.slice(run.base);
-    const outcome = decideOutcome(produced, run.userStopped);
+    // A run ended by its request limit is kept like a stopped one: what was shown is committed, nothing queued is sent.
+    const outcome = decideOutcome(produced, run.userStopped || run.limitReached);
     const messages = this.options.messages();
 
     let failure: { code: ErrorEventCode; message: string } | undefined;
+    let staleOnDisk = false;
     if (outcome.commit) {
       try {
         await this.commit(runtime, run, outcome);
       } catch (error) {
         if (!runtime.deleted) this.logger.error(`session ${runtime.id}: run ${run.id} could not be saved`, error);
-        failure = { code: 'storage', message: messages.saveFailed };
+        failure = { code: 'storage', message: saveFailureText(error, messages) };
+        // The file holds something else than we thought: the next open reads it again.
+        if (error instanceof StoreError && error.kind === 'changed') staleOnDisk = true;
       }
     } else {
       failure = { code: outcome.code, message: failureText(outcome, messages) };
@@ -423,11 +447,17 @@ export class SessionService {
     run.followUp = [];
     if (leftovers.length) this.emitEvent(runtime, run, { type: 'queue', queue: queueState(run) });
 
+    // A Stop at any moment, the commit's write included, ends the run here: nothing queued is sent after it.
+    const handBack = (outcome.commit && outcome.stopped) || run.userStopped;
+    if (run.limitReached) {
+      const limit = this.agentOf(runtime).maxRequests ?? REQUESTS_PER_RUN.default;
+      this.emitEvent(runtime, run, { type: 'notice', code: 'request_limit', message: messages.requestLimit(limit) });
+    }
     if (!failure) {
       const entry = this.store.entry(runtime.id)!;
       const stopped = outcome.commit && outcome.stopped;
       // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
-      const unsentText = stopped && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
+      const unsentText = handBack && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
       this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, ...(unsentText && { unsentText }) });
       if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
@@ -441,11 +471,12 @@ export class SessionService {
     agent.state.messages = [loaded.system, ...loaded.branch.map((entry) => entry.message)];
     runtime.run = undefined;
     this.emitEvent(runtime, run, { type: 'run_end', committed, summary: this.summaryOf(this.store.entry(runtime.id)!) });
-    this.remember(runtime);
+    if (staleOnDisk) this.unload(runtime);
+    else this.remember(runtime);
     this.listChanged();
 
     // Input queued while the run was finishing was meant to follow it: send it now rather than lose it.
-    if (committed && outcome.commit && !outcome.stopped && leftovers.length && !this.disposed) {
+    if (committed && !handBack && leftovers.length && !this.disposed) {
       try {
         this.startRun(runtime, loaded, loaded.branch, leftovers, leftovers.map((message) => messageText(message)).join('\n\n'));
       } catch (error) {
@@ -457,10 +488,11 @@ export class SessionService {
   /** Appends the run as one unit (message lines + commit line, one write, fsync) and moves the branch to it. */
   private async commit(runtime: Runtime, run: Run, outcome: Extract<RunOutcome, { commit: true }>): Promise<void> {
     const loaded = runtime.loaded!;
-    const now = Date.now();
+    const now = this.clock.next();
     let parentId = run.baseBranch.at(-1)?.id ?? null;
     const entries: MessageEntry[] = outcome.messages.map((message) => {
-      const entry: MessageEntry = { type: 'message', id: newEntryId(), parentId, runId: run.id, timestamp: now, message };
+      // Counted once here and kept with the message: later sends (and restarts) never tokenize history again.
+      const entry: MessageEntry = { type: 'message', id: newEntryId(), parentId, runId: run.id, timestamp: now, message, tokens: messageTokens(message) };
       parentId = entry.id;
       return entry;
     });
@@ -571,6 +603,7 @@ export class SessionService {
   }
 
   private setLoaded(runtime: Runtime, header: SessionHeader, branch: MessageEntry[]): void {
+    for (const entry of branch) if (entry.tokens !== undefined) rememberMessageTokens(entry.message, entry.tokens);
     runtime.loaded = { header, system: { role: 'system', content: header.systemPrompt, timestamp: header.createdAt }, branch };
     this.remember(runtime);
   }
@@ -587,6 +620,13 @@ export class SessionService {
       idle.loaded = undefined;
       idle.agent = undefined;
     }
+  }
+
+  /** Forgets an idle session's content, so the next use reads its file again. */
+  private unload(runtime: Runtime): void {
+    this.recent.delete(runtime.id);
+    runtime.loaded = undefined;
+    runtime.agent = undefined;
   }
 
   private runtime(id: string): Runtime {
@@ -674,9 +714,11 @@ export class SessionService {
         return new AppError('storage', messages.unreadable);
       case 'unsupported_version':
         return new AppError('unsupported_version', messages.unsupportedVersion);
+      case 'changed':
+        return new AppError('storage', messages.changedOnDisk);
       case 'io':
         this.logger.error('session storage failed', error);
-        return new AppError('storage', messages.storageFailed(error.detail));
+        return new AppError('storage', messages.storageFailed(messages.storageCauses[error.storageCause]));
     }
   }
 }
@@ -703,6 +745,13 @@ function dequeue(run: Run, message: Message): boolean {
     }
   }
   return false;
+}
+
+/** Why a run could not be saved, naming the cause when the disk told us one. */
+function saveFailureText(error: unknown, messages: SessionMessages): string {
+  if (!(error instanceof StoreError)) return messages.saveFailed;
+  if (error.kind === 'changed') return messages.changedOnDisk;
+  return error.kind === 'io' && error.storageCause !== 'io' ? `${messages.saveFailed} ${messages.storageCauses[error.storageCause]}` : messages.saveFailed;
 }
 
 function failureText(outcome: Extract<RunOutcome, { commit: false }>, messages: SessionMessages): string {

@@ -3,13 +3,22 @@
 //
 // - `<dir>/<id>.jsonl`: created atomically (temp + fsync + rename), then only ever appended to. Each append is one
 //   write of whole lines followed by fsync; a torn tail left by a crash is cut off before the next append.
+// - Bytes this store did not see are never cut: before an append the file must be exactly as this process last saw
+//   it (size, mtime, inode). Otherwise someone else wrote it (another app, a sync tool, a restored backup): the file
+//   is parsed again and, unless its committed content is what we knew, the append is refused with `changed`.
+//   Repairs only ever shorten a file; a truncate never extends one with zeros.
 // - `<dir>/index.json`: summaries plus each file's valid length and mtime, written atomically (temp + fsync +
 //   rename), coalesced in the background. On open, any file whose size or mtime differs from its index entry (or that
 //   the index lacks) is parsed again, so a stale or missing index is never trusted.
 // - Unreadable files (garbage in the middle, unknown newer version) are recorded and reported, never written to.
+// - A damaged folder never stops the app: files that vanish or cannot be read are skipped (and logged), a failed
+//   index write is reported through `problem`, and a deleted sessions folder is made again by the next write.
+import type { Stats } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../storage/atomic-file.js';
+import { storageCause, type StorageCause } from '../storage/storage-cause.js';
+import { removeStaleTempFiles } from '../storage/temp-files.js';
 import {
   parseSessionFile,
   currentBranch,
@@ -33,16 +42,23 @@ export interface IndexEntry extends SummaryFields {
   /** Bytes of the file's valid prefix: where the next append goes. */
   size: number;
   mtimeMs: number;
+  /** The file's length when last seen, when it has a torn tail beyond `size` (absent: equal to `size`). */
+  fileSize?: number;
+  /** The file's inode when last seen: a file replaced by another (a restore) is a different file. */
+  ino?: number;
   problem?: ParseFailure;
 }
 
-export type StoreErrorKind = 'not_found' | 'corrupt' | 'unsupported_version' | 'io';
+/** `changed`: the file is not as this process last saw it (another writer); it was re-read and nothing was written. */
+export type StoreErrorKind = 'not_found' | 'corrupt' | 'unsupported_version' | 'io' | 'changed';
 
 /** A storage failure the service turns into a localized AppError. `detail` is for logs and is never user-facing alone. */
 export class StoreError extends Error {
   constructor(
     readonly kind: StoreErrorKind,
     readonly detail: string,
+    /** For `io`: what the system said, as a cause the person can act on. */
+    readonly storageCause: StorageCause = 'io',
   ) {
     super(detail);
     this.name = 'StoreError';
@@ -67,6 +83,8 @@ export class SessionStore {
   /** Text sent but never answered when the app quit, per session (drafts.json), offered again on the next open. */
   private readonly unsent = new Map<string, string>();
   private draftsWrite: Promise<void> = Promise.resolve();
+  /** Why the last write of the index failed (disk full, read-only…), until one succeeds again. */
+  private writeProblem: StorageCause | undefined;
 
   constructor(options: { dir: string; log?: SessionLogger }) {
     this.dir = options.dir;
@@ -75,12 +93,19 @@ export class SessionStore {
 
   /** Reads the index and reconciles it with the files on disk; call once before anything else. */
   async open(): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
-    const names = await fs.readdir(this.dir);
-    for (const name of names) {
-      // A temp file is a create or index write that never completed; it was never reported, so it is dropped.
-      if (name.endsWith('.tmp')) await fs.rm(path.join(this.dir, name), { force: true });
+    await fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+      // A read-only data folder without a sessions folder: there is nothing to list, and nothing can be saved.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.noteWriteFailure(error);
+    });
+    let names: string[] = [];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch (error) {
+      this.logger.error(`sessions folder ${this.dir} cannot be listed`, error);
     }
+    // A temp file is a create or index write that never completed; it was never reported, so it is dropped —
+    // unless a live process (another part of this one) may still be writing it.
+    await removeStaleTempFiles(this.dir);
     const indexed = await this.readIndex();
     let changed = indexed === undefined;
     const ids = names.flatMap((name) => SESSION_FILE.exec(name)?.[1] ?? []);
@@ -89,21 +114,38 @@ export class SessionStore {
     for (let start = 0; start < ids.length; start += 64) {
       await Promise.all(
         ids.slice(start, start + 64).map(async (id) => {
-          const stat = await fs.stat(this.filePath(id));
+          let stat: Stats;
+          try {
+            stat = await fs.stat(this.filePath(id));
+          } catch (error) {
+            // A dangling link, or a file removed between listing and here: not a session we can show.
+            this.logger.error(`session file ${this.filePath(id)} cannot be read; skipped`, error);
+            present.delete(id);
+            return;
+          }
           const known = indexed?.get(id);
-          if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) {
+          if (known && sameFile(known, stat)) {
             this.index.set(id, known);
             return;
           }
           changed = true;
           const entry = await this.readEntry(id);
           if (entry) this.index.set(id, entry);
+          else present.delete(id);
         }),
       );
     }
     for (const id of indexed?.keys() ?? []) if (!present.has(id)) changed = true;
-    if (changed) await this.writeIndexNow();
+    if (changed) {
+      // The files are the truth: an index that cannot be written now (full disk, read-only folder) is rebuilt later.
+      await this.writeIndexNow().catch((error: unknown) => this.logger.error(`session index ${this.indexPath} could not be written`, error));
+    }
     await this.readDrafts(present);
+  }
+
+  /** Why writes fail right now (disk full, read-only folder…), as far as the last index write could tell. */
+  get problem(): StorageCause | undefined {
+    return this.writeProblem;
   }
 
   /** Text of `id` that was sent but never answered before the app quit, if any. */
@@ -155,12 +197,15 @@ export class SessionStore {
       const bytes = Buffer.from(serializeLines([header]));
       const finalPath = this.filePath(id);
       try {
+        // The sessions folder may have been deleted while the app ran: a new chat makes it again.
+        await fs.mkdir(this.dir, { recursive: true });
         await writeFileAtomic(finalPath, bytes);
         const stat = await fs.stat(finalPath);
         const entry: IndexEntry = {
           ...summarize({ header, name: undefined, branch: [], updatedAt: header.createdAt }),
           size: bytes.length,
           mtimeMs: stat.mtimeMs,
+          ino: stat.ino,
         };
         this.index.set(id, entry);
         this.scheduleIndexWrite();
@@ -175,23 +220,28 @@ export class SessionStore {
   async load(id: string): Promise<ParsedSession> {
     return this.withLock(id, async () => {
       const entry = this.usableEntry(id);
-      let bytes: Buffer;
+      let read: { bytes: Buffer; stat: Stats };
       try {
-        bytes = await fs.readFile(this.filePath(id));
+        read = await readWithStat(this.filePath(id));
       } catch (error) {
         throw ioError(error);
       }
-      const result = parseSessionFile(bytes, id);
+      const result = parseSessionFile(read.bytes, id);
       if (!result.ok) {
         this.logger.info(`session file ${this.filePath(id)} cannot be read: ${result.failure.detail}`);
         this.index.set(id, { ...entry, problem: result.failure });
         this.scheduleIndexWrite();
         throw new StoreError(result.failure.kind, result.failure.detail);
       }
+      const seen = seenState(result.session.validLength, read.bytes.length, read.stat);
       if (result.session.validLength !== entry.size) {
         // Only another writer can get here (ours keep the index in step); trust what the file says now.
         this.logger.info(`session file ${this.filePath(id)} changed outside Tiny Agent; re-indexed`);
-        this.index.set(id, { ...entry, size: result.session.validLength });
+      }
+      // What the caller now holds is exactly this file: later appends are checked against it.
+      const next = { ...entry, ...seen };
+      this.index.set(id, next);
+      if (next.size !== entry.size || next.fileSize !== entry.fileSize || next.mtimeMs !== entry.mtimeMs || next.ino !== entry.ino) {
         this.scheduleIndexWrite();
       }
       return result.session;
@@ -205,31 +255,67 @@ export class SessionStore {
    */
   async append(id: string, lines: readonly FileLine[], summary: (current: IndexEntry) => SummaryFields): Promise<IndexEntry> {
     return this.withLock(id, async () => {
-      const entry = this.usableEntry(id);
+      let entry = this.usableEntry(id);
       const bytes = Buffer.from(serializeLines(lines));
       let handle: FileHandle | undefined;
+      let writing = false;
       try {
         // O_APPEND without O_CREAT: a deleted session is never re-created by a late append.
         handle = await fs.open(this.filePath(id), fs.constants.O_WRONLY | fs.constants.O_APPEND);
         const before = await handle.stat();
-        if (before.size < entry.size) throw new StoreError('io', `session file ${id} is shorter than its committed content`);
-        // A torn tail (an earlier write cut short by a crash or an error) is cut at the last whole commit.
+        if (!sameFile(entry, before)) entry = await this.reconcile(id, entry, before);
+        // A torn tail this process saw (an earlier write cut short by a crash or an error) is cut at the last
+        // whole commit. `before.size > entry.size` here: truncate only ever shortens.
         if (before.size > entry.size) await handle.truncate(entry.size);
+        writing = true;
         await writeAll(handle, bytes);
         await handle.sync();
         const after = await handle.stat();
-        const next: IndexEntry = { ...summary(entry), size: entry.size + bytes.length, mtimeMs: after.mtimeMs };
+        const next: IndexEntry = { ...summary(entry), ...seenState(entry.size + bytes.length, after.size, after) };
         this.index.set(id, next);
+        this.writeProblem = undefined;
         this.scheduleIndexWrite();
         return next;
       } catch (error) {
-        // Leave no partial lines behind when we can; if this fails too, the next append truncates them.
-        await handle?.truncate(entry.size).catch(() => undefined);
+        if (writing && handle) await this.undoPartialWrite(id, entry, handle);
+        this.noteWriteFailure(error);
         throw ioError(error);
       } finally {
         await handle?.close().catch(() => undefined);
       }
     });
+  }
+
+  /**
+   * The file is not as this process last saw it. Parse it again: if its committed content is still exactly what
+   * we knew (e.g. only a torn tail of ours was added), carry on from what it is now; otherwise remember what the
+   * file really holds and refuse, so nothing someone else wrote is cut and nothing is saved after a gap.
+   */
+  private async reconcile(id: string, entry: IndexEntry, stat: Stats): Promise<IndexEntry> {
+    const fresh = await this.readEntry(id);
+    if (fresh && !fresh.problem && fresh.size === entry.size && sameFile(fresh, stat)) {
+      const next = { ...entry, ...seenState(fresh.size, fresh.fileSize ?? fresh.size, stat) };
+      this.index.set(id, next);
+      return next;
+    }
+    this.logger.info(`session file ${this.filePath(id)} was changed by another program; re-read, nothing written`);
+    if (fresh) {
+      this.index.set(id, fresh);
+      this.scheduleIndexWrite();
+    }
+    throw new StoreError('changed', `session file ${id} was changed by another program`);
+  }
+
+  /** After a failed write: cut our own partial bytes (never extending the file) and remember what it is now. */
+  private async undoPartialWrite(id: string, entry: IndexEntry, handle: FileHandle): Promise<void> {
+    try {
+      const now = await handle.stat();
+      if (now.size > entry.size) await handle.truncate(entry.size);
+      const after = await handle.stat();
+      this.index.set(id, { ...entry, ...seenState(entry.size, after.size, after) });
+    } catch {
+      // The stat or cut failed too: the next append finds a file it does not know and re-reads it first.
+    }
   }
 
   /** Removes the file and its index entry. Waits for any write in flight on that session first. */
@@ -273,25 +359,24 @@ export class SessionStore {
   /** Parses a file to (re)build its index entry; an unreadable file gets an entry with `problem` and is left alone. */
   private async readEntry(id: string): Promise<IndexEntry | undefined> {
     const file = this.filePath(id);
-    let bytes: Buffer;
-    let mtimeMs: number;
+    let read: { bytes: Buffer; stat: Stats };
     try {
-      bytes = await fs.readFile(file);
-      mtimeMs = (await fs.stat(file)).mtimeMs;
+      read = await readWithStat(file);
     } catch (error) {
       this.logger.error(`session file ${file} cannot be read`, error);
       return undefined;
     }
+    const { bytes, stat } = read;
     const result = parseSessionFile(bytes, id);
     if (!result.ok) {
       this.logger.info(`session file ${file} cannot be read: ${result.failure.detail}; it is left untouched`);
       const blank: SummaryFields = { id, name: '', autoNamed: true, createdAt: 0, updatedAt: 0, messageCount: 0, model: '' };
-      return { ...blank, size: bytes.length, mtimeMs, problem: result.failure };
+      return { ...blank, ...seenState(bytes.length, bytes.length, stat), problem: result.failure };
     }
     const parsed = result.session;
     const summary = summarize({ header: parsed.header, name: parsed.name, branch: currentBranch(parsed.entries), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
-    // With a torn tail `size` is less than the file's: the next open parses it again, the next append cuts the tail.
-    return { ...summary, size: parsed.validLength, mtimeMs };
+    // With a torn tail `size` is less than the file's: the next append (which finds the file as seen here) cuts it.
+    return { ...summary, ...seenState(parsed.validLength, bytes.length, stat) };
   }
 
   private async readIndex(): Promise<Map<string, IndexEntry> | undefined> {
@@ -331,7 +416,19 @@ export class SessionStore {
 
   private async writeIndexNow(): Promise<void> {
     const body: IndexFile = { version: 1, sessions: [...this.index.values()] };
-    await writeFileAtomic(this.indexPath, JSON.stringify(body));
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await writeFileAtomic(this.indexPath, JSON.stringify(body));
+      this.writeProblem = undefined;
+    } catch (error) {
+      this.noteWriteFailure(error);
+      throw error;
+    }
+  }
+
+  private noteWriteFailure(error: unknown): void {
+    const cause = storageCause(error);
+    if (cause === 'disk_full' || cause === 'read_only' || cause === 'no_permission') this.writeProblem = cause;
   }
 
   /** Runs `task` after every earlier task on the same session: appends, loads and deletes never interleave. */
@@ -361,9 +458,32 @@ async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   }
 }
 
+/** A missing file or folder is a storage condition (deleted under us), never an unknown session. */
 function ioError(error: unknown): StoreError {
   if (error instanceof StoreError) return error;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return new StoreError('not_found', 'the session file is missing');
-  return new StoreError('io', error instanceof Error ? error.message : String(error));
+  return new StoreError('io', error instanceof Error ? error.message : String(error), storageCause(error) ?? 'io');
+}
+
+/** The file as seen now: `size` committed bytes of `fileSize`, with the mtime and inode that identify this state. */
+function seenState(size: number, fileSize: number, stat: Stats): Pick<IndexEntry, 'size' | 'fileSize' | 'mtimeMs' | 'ino'> {
+  return { size, ...(fileSize !== size ? { fileSize } : {}), mtimeMs: stat.mtimeMs, ino: stat.ino };
+}
+
+/** Is the file exactly as `known` last saw it? (An index from before inodes were kept matches on size and mtime.) */
+function sameFile(known: IndexEntry, stat: Stats): boolean {
+  const fileSize = known.fileSize ?? known.size;
+  if (fileSize !== stat.size || known.mtimeMs !== stat.mtimeMs) return false;
+  return known.ino === undefined || known.ino === stat.ino;
+}
+
+/** Reads a whole file and its stat through one handle, so both describe the same file. */
+async function readWithStat(file: string): Promise<{ bytes: Buffer; stat: Stats }> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const stat = await handle.stat();
+    const bytes = await handle.readFile();
+    return { bytes, stat };
+  } finally {
+    await handle.close();
+  }
 }

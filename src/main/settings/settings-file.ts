@@ -2,7 +2,7 @@
 // and refusal (file untouched) of a version newer than this build understands.
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
-import { PROVIDER_PRESETS, type LanguageSetting, type ProviderPresetId, type ThemeSetting } from '../../shared/settings.js';
+import { PROVIDER_PRESETS, REQUESTS_PER_RUN, type LanguageSetting, type ProviderPresetId, type ThemeSetting } from '../../shared/settings.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 
 export const SETTINGS_FORMAT_VERSION = 1;
@@ -14,6 +14,8 @@ export interface StoredSettings {
   systemPrompt: string | null;
   language: LanguageSetting;
   theme: ThemeSetting;
+  /** Absent: the default (REQUESTS_PER_RUN.default). */
+  maxRequestsPerRun?: number;
 }
 
 export const DEFAULT_STORED_SETTINGS: StoredSettings = {
@@ -36,6 +38,7 @@ const storedSchema = z.object({
   systemPrompt: z.string().nullable().catch(null),
   language: z.enum(['system', 'zh-CN', 'en']).catch('system'),
   theme: z.enum(['system', 'light', 'dark']).catch('system'),
+  maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional().catch(undefined),
 });
 
 /** A version-0 file (before format versions): flat fields, key in plaintext. Migrated to v1 with the key encrypted. */

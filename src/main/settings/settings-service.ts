@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.js';
 import type { ProviderProbe } from '../../shared/ipc.js';
 import {
   PROVIDER_PRESETS,
+  REQUESTS_PER_RUN,
   type Locale,
   type ProviderPresetId,
   type SettingsPatch,
@@ -83,6 +84,7 @@ export class SettingsService {
       theme: this.stored.theme,
       locale: this.locale(),
       secretsEncrypted: this.encryptionAvailable,
+      maxRequestsPerRun: this.maxRequestsPerRun(),
     };
   }
 
@@ -93,6 +95,11 @@ export class SettingsService {
 
   locale(): Locale {
     return this.stored.language === 'system' ? localeFromSystem(this.options.systemLocale) : this.stored.language;
+  }
+
+  /** Most model requests one run may make. */
+  maxRequestsPerRun(): number {
+    return this.stored.maxRequestsPerRun ?? REQUESTS_PER_RUN.default;
   }
 
   /** The user's default system prompt, or undefined for the built-in one. */
@@ -106,6 +113,7 @@ export class SettingsService {
     const next: StoredSettings = { ...this.stored };
     if (patch.language) next.language = patch.language;
     if (patch.theme) next.theme = patch.theme;
+    if (patch.maxRequestsPerRun !== undefined) next.maxRequestsPerRun = patch.maxRequestsPerRun;
     if (patch.systemPrompt !== undefined) next.systemPrompt = patch.systemPrompt?.trim() ? patch.systemPrompt : null;
     let newKey: string | null | undefined;
     if (patch.provider) {

@@ -3,21 +3,24 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Replaces (or creates) `path` with `data` atomically and durably; on failure the old file is untouched. */
+/**
+ * Replaces (or creates) `path` with `data` atomically and durably; on failure the old file is untouched and the
+ * temp file is gone (a full disk must not keep a half-written copy that makes the next write fail too).
+ */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   // A unique temp name: another writer on the same folder can never rename our half-written file.
   const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await fs.open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await fs.open(temp, 'w', 0o600);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(temp, path);
   } catch (error) {
-    await fs.rm(temp, { force: true });
+    await fs.rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
   await syncDirectory(dirname(path));

@@ -11,6 +11,7 @@ import { SetupHint } from './components/SetupHint';
 import { ShortcutHelp } from './components/ShortcutHelp';
 import { Sidebar } from './components/Sidebar';
 import { StatusNotice } from './components/StatusNotice';
+import { AppStatusBanner } from './status/AppStatusBanner';
 import { NARROW_QUERY, useMediaQuery } from './hooks/useMediaQuery';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useDocumentTheme } from './hooks/useTheme';
@@ -36,6 +37,7 @@ export function App(): JSX.Element {
         <main className="main">
           <Header narrow={narrow} />
           {findOpen && <FindBar />}
+          <AppStatusBanner />
           <div className="conversation">
             <Conversation />
           </div>

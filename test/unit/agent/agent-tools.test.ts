@@ -311,3 +311,50 @@ describe('tool outcomes', () => {
     );
   });
 });
+
+describe('request limit (maxRequests)', () => {
+  it('a model that answers every request with tool calls gets exactly maxRequests requests, then the run ends', async () => {
+    const looping = Array.from({ length: 10 }, (_, i) => reply(call(`c${i}`, 'missing'), done('toolUse')));
+    const model = scriptedModel(...looping);
+    const agent = agentFor(model, { maxRequests: 3 });
+    const recorded = recordEvents(agent);
+    await agent.prompt('go');
+    expect(model.requests).toHaveLength(3);
+    const end = recorded.events.at(-1)!;
+    expect(end).toMatchObject({ type: 'agent_end', requestLimitReached: true });
+    // The answered turns are all there: user, then three (assistant with a call, its error result) pairs.
+    expect(agent.state.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult']);
+    expect(recorded.types().filter((t) => t === 'turn_start')).toHaveLength(3);
+    expect(recorded.types().filter((t) => t === 'turn_end')).toHaveLength(3);
+  });
+
+  it('at the limit, queued steering and follow-ups stay queued; the next run gets a fresh budget', async () => {
+    const model = scriptedModel(reply(call('c1', 'missing'), done('toolUse')), reply(text('fresh'), done('stop')));
+    const agent = agentFor(model, { maxRequests: 1 });
+    const recorded = recordEvents(agent);
+    agent.subscribe((event) => {
+      if (event.type === 'turn_end') {
+        agent.steer('steer me');
+        agent.followUp('then this');
+      }
+    });
+    await agent.prompt('go');
+    expect(model.requests).toHaveLength(1);
+    expect(recorded.events.at(-1)).toMatchObject({ type: 'agent_end', requestLimitReached: true });
+    expect(agent.hasQueuedMessages()).toBe(true);
+    expect(agent.peekQueuedMessages().map((m) => m.content)).toEqual(['steer me']);
+    agent.clearAllQueues();
+    await agent.prompt('again');
+    expect(model.requests).toHaveLength(2);
+    expect(agent.state.messages.at(-1)).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'fresh' }] });
+  });
+
+  it('without maxRequests a run is not limited, and a run that finishes under the limit does not say it was reached', async () => {
+    const model = scriptedModel(reply(call('c1', 'missing'), done('toolUse')), reply(text('done'), done('stop')));
+    const agent = agentFor(model, { maxRequests: 2 });
+    const recorded = recordEvents(agent);
+    await agent.prompt('go');
+    expect(model.requests).toHaveLength(2);
+    expect(recorded.events.at(-1)).toEqual({ type: 'agent_end', messages: expect.any(Array) });
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/errors.js';
 import { createRouter, type InvokeHandlers } from '../../../src/main/ipc/router.js';
 
-const words = () => ({ invalidInput: (d: string) => `Invalid request: ${d}`, unknownChannel: (c: string) => `Unknown request: ${c}`, internal: () => 'Internal error.' });
+const words = () => ({ invalidInput: (d: string) => `Invalid request: ${d}`, unknownChannel: (c: string) => `Unknown request: ${c}`, internal: () => 'Internal error.', storage: (cause: string) => `Could not save: ${cause}` });
 
 function routerWith(overrides: Partial<InvokeHandlers>, logged: unknown[] = []) {
   const fail = () => {
@@ -56,5 +56,15 @@ describe('IPC router', () => {
       ok: false,
       error: { code: 'invalid_input', message: 'Unknown request: fs:readFile' },
     });
+  });
+
+  it('a file-system refusal that reaches the router is a storage error naming its cause, not internal', async () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const router = routerWith({
+      updateSettings: () => {
+        throw full;
+      },
+    });
+    expect(await router.handle('settings:update', { theme: 'dark' })).toEqual({ ok: false, error: { code: 'storage', message: 'Could not save: disk_full' } });
   });
 });

@@ -18,6 +18,12 @@ describe('external links', () => {
     ['//example.com', false],
     ['https://', false],
     ['not a url', false],
+    // One rule with the renderer: the text must say `//host`, whatever a URL parser would make of it.
+    ['http:javascript:alert(1)', false],
+    ['https:javascript:alert(1)', false],
+    ['https:evil.example', false],
+    ['https:\\\\evil.example', false],
+    ['https://java\tscript.example', false],
   ])('%s → %s', (url, allowed) => {
     expect(isSafeExternalUrl(url)).toBe(allowed);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyUsage, type AssistantMessage, type Message, type ToolResultMessage, type UserMessage } from '../../../src/shared/messages.js';
-import { messageTokens, selectContext } from '../../../src/main/sessions/context-policy.js';
+import { createContextPolicy, MAX_TOOL_RESULT_CHARS, messageTokens, selectContext } from '../../../src/main/sessions/context-policy.js';
 
 const system: Message = { role: 'system', content: 'You are Tiny Agent.', timestamp: 0 };
 const user = (text: string): UserMessage => ({ role: 'user', content: text, timestamp: 0 });
@@ -92,3 +92,20 @@ describe('selectContext', () => {
   });
 });
 
+describe('oversized tool results', () => {
+  it('a huge tool result is shortened for the model with a marker; the stored message stays whole', () => {
+    const huge: ToolResultMessage = { ...result('c1'), content: [{ type: 'text', text: 'x'.repeat(MAX_TOOL_RESULT_CHARS * 10) }] };
+    const stored: Message[] = [system, user('read the file'), assistant('', ['c1']), huge];
+    const policy = createContextPolicy(() => ({ maxMessages: 100 }));
+    const sent = policy(stored);
+    const shortened = sent.at(-1) as ToolResultMessage;
+    const texts = shortened.content.map((part) => (part.type === 'text' ? part.text : ''));
+    expect(texts[0]).toBe('x'.repeat(MAX_TOOL_RESULT_CHARS));
+    expect(texts[1]).toBe(`\n[… ${MAX_TOOL_RESULT_CHARS * 9} more characters of this tool result were left out of this request to keep it small.]`);
+    expect(shortened.toolCallId).toBe('c1');
+    expect((huge.content[0] as { text: string }).text).toHaveLength(MAX_TOOL_RESULT_CHARS * 10);
+    // Every request reuses the same shortened copy; small results are sent as they are.
+    expect(policy(stored).at(-1)).toBe(shortened);
+    expect(policy([system, user('q'), assistant('', ['c2']), result('c2')]).at(-1)).toEqual(result('c2'));
+  });
+});

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -6,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyUsage, type Message } from '../../../src/shared/messages.js';
 import { currentBranch, parseSessionFile, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
 import { SessionStore, type SessionLogger } from '../../../src/main/sessions/session-store.js';
+import { writeFileAtomic } from '../../../src/main/storage/atomic-file.js';
+import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../../fixtures/small-disk.js';
 
 let dir: string;
 let logged: string[];
@@ -285,5 +288,115 @@ describe('SessionStore', () => {
     expect((await fs.stat(file)).ino).toBe(inode);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
     expect(after.subarray(before.length).toString()).toBe(next.lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+  });
+});
+
+describe('SessionStore under other writers and damage', () => {
+  it('a second store on the same folder never cuts a run the first one committed', async () => {
+    const { store: first, id, branch } = await storeWithRuns(1);
+    const second = await reopen();
+    const file = first.filePath(id);
+    // The first store commits run 2; the second still believes the file ends after run 1.
+    await first.append(id, run(2, branch.at(-1)!.id).lines, (c) => c);
+    const afterFirst = await fs.readFile(file);
+    await expect(second.append(id, run(3, branch.at(-1)!.id).lines, (c) => c)).rejects.toMatchObject({ kind: 'changed' });
+    expect((await fs.readFile(file)).equals(afterFirst)).toBe(true);
+    // It re-read the file instead: what it knows now is what is there, and its next append goes after it.
+    expect(second.entry(id)).toMatchObject({ size: afterFirst.length });
+    await second.append(id, run(4, 'run-2-1').lines, (c) => c);
+    expect(texts(currentBranch((await reopen().then((s) => s.load(id))).entries))).toEqual([
+      'question 1', 'answer 1', 'question 2', 'answer 2', 'question 4', 'answer 4',
+    ]);
+  });
+
+  it('an append onto a file replaced by an older, shorter copy never fills it with zeros', async () => {
+    const { store, id, branch } = await storeWithRuns(1);
+    const file = store.filePath(id);
+    const backup = await fs.readFile(file);
+    await store.append(id, run(2, branch.at(-1)!.id).lines, (c) => c);
+    await store.append(id, run(3, 'run-2-1').lines, (c) => c);
+    // A backup restore (or a sync tool) puts the older copy back while the app runs.
+    await fs.writeFile(`${file}.restore`, backup);
+    await fs.rename(`${file}.restore`, file);
+    await expect(store.append(id, run(4, 'run-3-1').lines, (c) => c)).rejects.toMatchObject({ kind: 'changed' });
+    const after = await fs.readFile(file);
+    expect(after.equals(backup)).toBe(true);
+    expect(after.includes(0)).toBe(false);
+    // The store now knows the file as it really is; the next run is saved after run 1 and reads back.
+    expect(store.entry(id)).toMatchObject({ size: backup.length, messageCount: 3 });
+    await store.append(id, run(5, branch.at(-1)!.id).lines, (c) => c);
+    expect(texts(currentBranch((await (await reopen()).load(id)).entries))).toEqual(['question 1', 'answer 1', 'question 5', 'answer 5']);
+  });
+
+  it('open skips a dangling session link and lists every readable session', async () => {
+    const { id } = await storeWithRuns(1);
+    const dangling = randomUUID();
+    await fs.symlink(path.join(dir, 'gone.jsonl'), path.join(dir, `${dangling}.jsonl`));
+    const store = await reopen();
+    expect([...store.entries()].map((e) => e.id)).toEqual([id]);
+    expect(logged.some((line) => line.includes(dangling))).toBe(true);
+  });
+
+  it('open removes temp files of dead writers and keeps those a live process may still be writing', async () => {
+    await storeWithRuns(1);
+    const exited = spawnSync(process.execPath, ['-e', 'console.log(process.pid)']);
+    const deadPid = Number(exited.stdout.toString().trim());
+    const dead = path.join(dir, `index.json.${deadPid}-abcd1234.tmp`);
+    const live = path.join(dir, `index.json.${process.pid}-abcd1234.tmp`);
+    await fs.writeFile(dead, 'half');
+    await fs.writeFile(live, 'being written');
+    await reopen();
+    await expect(fs.stat(dead)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await fs.readFile(live, 'utf8')).toBe('being written');
+  });
+});
+
+describe.skipIf(smallDiskUnavailable !== undefined)('SessionStore on a full or read-only disk', () => {
+  let disk: SmallDisk;
+  beforeEach(async () => {
+    disk = await mountSmallDisk(64);
+  });
+  afterEach(async () => {
+    await disk.unmount();
+  });
+
+  async function seed(): Promise<string> {
+    const store = new SessionStore({ dir: disk.dir, log });
+    await store.open();
+    const h = header();
+    await store.create(h);
+    await store.append(h.id, run(1, null).lines, (c) => c);
+    await store.flush();
+    // Stale index: the one on disk no longer matches the file (a run committed after it, or it is gone).
+    await fs.rm(store.indexPath);
+    return h.id;
+  }
+
+  it('a full disk with a stale index still opens and lists every session, reporting the disk as full', async () => {
+    const id = await seed();
+    await disk.fill();
+    const onDisk = new SessionStore({ dir: disk.dir, log });
+    await onDisk.open();
+    expect([...onDisk.entries()].map((e) => e.id)).toEqual([id]);
+    expect(onDisk.problem).toBe('disk_full');
+    expect(texts(currentBranch((await onDisk.load(id)).entries))).toEqual(['question 1', 'answer 1']);
+    expect((await fs.readdir(disk.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a read-only folder with a stale index still opens and lists every session, reporting it read-only', async () => {
+    const id = await seed();
+    disk.readOnly();
+    const store = new SessionStore({ dir: disk.dir, log });
+    await store.open();
+    expect([...store.entries()].map((e) => e.id)).toEqual([id]);
+    expect(store.problem).toBe('read_only');
+    expect(texts(currentBranch((await store.load(id)).entries))).toEqual(['question 1', 'answer 1']);
+    await expect(store.append(id, run(2, 'run-1-1').lines, (c) => c)).rejects.toMatchObject({ kind: 'io', storageCause: 'read_only' });
+  });
+
+  it('a failed atomic write on a full disk leaves no temp file behind', async () => {
+    await disk.fill();
+    await expect(writeFileAtomic(path.join(disk.dir, 'settings.json'), 'x'.repeat(100_000))).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect((await fs.readdir(disk.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -146,4 +146,13 @@ describe('a save that fails', () => {
     await expect(settings.update({ theme: 'dark', provider: { presetId: 'openai', apiKey: KEY } })).rejects.toThrow();
     expect(settings.view()).toMatchObject({ theme: 'light', provider: { hasApiKey: false } });
   });
+
+  it('the request limit per run defaults to 25, is saved, and survives a restart', async () => {
+    const dir = tempDir();
+    const first = await open(dir);
+    expect(first.view().maxRequestsPerRun).toBe(25);
+    expect((await first.update({ maxRequestsPerRun: 8 })).maxRequestsPerRun).toBe(8);
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).maxRequestsPerRun).toBe(8);
+    expect((await open(dir)).maxRequestsPerRun()).toBe(8);
+  });
 });

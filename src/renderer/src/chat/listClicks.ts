@@ -1,7 +1,7 @@
 // Clicks inside the message list, handled once for every row (event delegation): links in model output never
 // navigate the app but go to the shell, and code-block copy buttons copy their code.
 import { copyText } from './clipboard';
-import { SAFE_URL } from './markdown/sanitize';
+import { isExternalLink } from '../../../shared/url';
 
 const COPIED_FOR_MS = 1500;
 
@@ -24,8 +24,8 @@ export function handleListClick(target: EventTarget | null, openLink: (url: stri
   }
   const link = target.closest('a');
   if (!link) return false;
-  // The sanitizer already dropped every other scheme; checking again costs nothing. `#…` links go nowhere.
+  // The renderer made only such links; checking again with the same rule main uses costs nothing. `#…` go nowhere.
   const href = link.getAttribute('href');
-  if (href !== null && SAFE_URL.test(href) && !href.startsWith('#')) openLink(href);
+  if (href !== null && isExternalLink(href)) openLink(href);
   return true;
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 're
 import type { ProviderProbe } from '../../../shared/ipc';
 import {
   PROVIDER_PRESETS,
+  REQUESTS_PER_RUN,
   type ConnectionTestResult,
   type LanguageSetting,
   type ProviderPresetId,
@@ -18,6 +19,12 @@ import { RefreshIcon } from './icons';
 
 const LANGUAGES: readonly LanguageSetting[] = ['system', 'zh-CN', 'en'];
 const THEMES: readonly ThemeSetting[] = ['system', 'light', 'dark'];
+
+/** The request limit typed in the field, clamped to its bounds; empty, unreadable or unchanged leaves it as it is. */
+function requestLimitPatch(typed: string, current: number): Pick<SettingsPatch, 'maxRequestsPerRun'> {
+  const n = Math.min(REQUESTS_PER_RUN.max, Math.max(REQUESTS_PER_RUN.min, Math.round(Number(typed))));
+  return typed.trim() && Number.isFinite(n) && n !== current ? { maxRequestsPerRun: n } : {};
+}
 
 type ModelsState = { state: 'idle' | 'loading' } | { state: 'done'; list: string[] } | { state: 'failed'; message: string };
 type TestState = { state: 'idle' | 'testing' } | { state: 'done'; result: ConnectionTestResult };
@@ -49,6 +56,7 @@ function SettingsForm({ settings, onDone }: { settings: SettingsView; onDone: ()
   const [systemPrompt, setSystemPrompt] = useState(settings.systemPrompt ?? '');
   const [language, setLanguage] = useState<LanguageSetting>(settings.language);
   const [theme, setTheme] = useState<ThemeSetting>(settings.theme);
+  const [maxRequests, setMaxRequests] = useState(String(settings.maxRequestsPerRun));
   const [models, setModels] = useState<ModelsState>({ state: 'idle' });
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const [saving, setSaving] = useState(false);
@@ -115,6 +123,7 @@ function SettingsForm({ settings, onDone }: { settings: SettingsView; onDone: ()
       systemPrompt: systemPrompt.trim() ? systemPrompt : null,
       language,
       theme,
+      ...requestLimitPatch(maxRequests, settings.maxRequestsPerRun),
     };
     setSaving(true);
     const result = await updateSettings(patch);
@@ -279,6 +288,25 @@ function SettingsForm({ settings, onDone }: { settings: SettingsView; onDone: ()
             ))}
           </select>
         </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-max-requests`}>{t('settings.maxRequestsPerRun')}</label>
+        <input
+          id={`${id}-max-requests`}
+          data-testid="settings-max-requests"
+          type="number"
+          inputMode="numeric"
+          min={REQUESTS_PER_RUN.min}
+          max={REQUESTS_PER_RUN.max}
+          step={1}
+          aria-describedby={`${id}-max-requests-hint`}
+          value={maxRequests}
+          onChange={(event) => setMaxRequests(event.target.value)}
+        />
+        <p id={`${id}-max-requests-hint`} className="hint">
+          {t('settings.maxRequestsPerRunHint')}
+        </p>
       </div>
 
       {saveError && (

@@ -27,10 +27,11 @@ import {
 } from './openSession';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
+import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
-export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed';
+export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
 
 /** What went wrong in one session; the text the user wrote is kept for retry. */
 export interface BannerError {
@@ -106,7 +107,7 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions;
+export type AppState = AppData & AppActions & AppStatusSlice;
 
 function initialData(): AppData {
   return {
@@ -153,7 +154,7 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
-export const useAppState = create<AppState>()((set, get) => {
+export const useAppState = create<AppState>()((set, get, store) => {
   let unsubscribe: (() => void) | null = null;
   /** While a session is fetched, its events wait here and are replayed after the snapshot. */
   let loading: { id: string; buffer: SessionEventEnvelope[] } | null = null;
@@ -162,7 +163,15 @@ export const useAppState = create<AppState>()((set, get) => {
 
   const api = () => window.api;
 
-  const showError = (key: string, error: BannerError) => set((s) => ({ errors: { ...s.errors, [key]: error } }));
+  // A storage failure may mean the disk filled up or turned read-only: the app-wide banner asks main again.
+  const recheckStorage = (code: BannerCode) => {
+    if (code === 'storage') void get().loadAppStatus();
+  };
+
+  const showError = (key: string, error: BannerError) => {
+    set((s) => ({ errors: { ...s.errors, [key]: error } }));
+    recheckStorage(error.code);
+  };
 
   const ipcError = (key: string, error: { code: IpcErrorCode; message: string }, unsentText = '', retry: BannerError['retry'] = null) =>
     showError(key, { code: error.code, message: error.message, unsentText, retry });
@@ -228,6 +237,9 @@ export const useAppState = create<AppState>()((set, get) => {
     // A stopped run hands back what was still queued; open or in the background, it returns to that composer.
     if (event.type === 'saved' && event.unsentText) patch.drafts = restoreDraft(patch.drafts ?? s.drafts, sessionId, event.unsentText);
     if (event.type === 'run_end') regenerateRuns.delete(runId);
+    if (event.type === 'error') recheckStorage(event.code);
+    // The run goes on to be saved; the banner says why it ended early.
+    if (event.type === 'notice') patch.errors = { ...(patch.errors ?? s.errors), [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null } };
     // Most background events change nothing shown; skip notifying every subscriber for them.
     if (Object.keys(patch).length) set(patch);
   };
@@ -295,6 +307,7 @@ export const useAppState = create<AppState>()((set, get) => {
   };
 
   return {
+    ...createAppStatusSlice(set, get, store),
     ...initialData(),
     ...createSearchActions(set, get),
     ...createShortcutsActions(set),
@@ -305,7 +318,7 @@ export const useAppState = create<AppState>()((set, get) => {
       regenerateRuns.clear();
       set(initialData());
       unsubscribe = api().onSessionEvent(handleEnvelope);
-      const [, list] = await Promise.all([loadSettings(), api().listSessions()]);
+      const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
       else ipcError(DRAFT_KEY, list.error);
     },

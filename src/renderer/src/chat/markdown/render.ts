@@ -4,7 +4,7 @@
 import { Marked, type Token, type Tokens, type TokensList } from 'marked';
 import { escapeHtml } from './escape';
 import { highlightCode, isKnownLanguage } from './highlight';
-import { SAFE_URL } from './sanitize';
+import { isExternalLink } from '../../../../shared/url';
 import { markdownStats } from './stats';
 
 // Attribute-less inline tags that read better rendered than shown; everything else in raw HTML is escaped.
@@ -14,10 +14,9 @@ function rawHtmlAsText(html: string): string {
   return html.replace(RAW_HTML_PART, (part) => (part.length > 1 ? part : escapeHtml(part)));
 }
 
-/** Whether a link destination may become an href (the sanitizer decides again on the final HTML). */
+/** Whether a link destination may become an href: an in-page anchor or the shared external-link rule. */
 function isSafeUrl(href: string): boolean {
-  // URL parsers ignore control characters and spaces, so they must not hide a scheme from the check.
-  return SAFE_URL.test(href.replace(/[\u0000-\u0020\u007f]/g, ''));
+  return /^#[^\s]*$/.test(href) || isExternalLink(href);
 }
 
 /** The first word of a fence's info string, which names the language. */

@@ -1,0 +1,19 @@
+// App-wide problems main reports (data folder locked, read-only, disk full): loaded at start and again after a
+// storage error, shown by AppStatusBanner until main says they are gone.
+import type { StateCreator } from 'zustand';
+import type { AppProblem } from '../../../shared/app-status';
+
+export interface AppStatusSlice {
+  /** Empty when everything works. */
+  appProblems: AppProblem[];
+  /** Asks main again; a failed ask keeps what is shown. */
+  loadAppStatus(): Promise<void>;
+}
+
+export const createAppStatusSlice: StateCreator<AppStatusSlice, [], [], AppStatusSlice> = (set) => ({
+  appProblems: [],
+  async loadAppStatus() {
+    const result = await window.api.getAppStatus();
+    if (result.ok) set({ appProblems: result.value.problems });
+  },
+});
