@@ -42,9 +42,8 @@ export interface AppCore {
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   let settings: SettingsService | undefined;
   const log = createLogger(() => {
-    const key = settings?.resolveModel().apiKey;
     const envKey = options.env.OPENAI_API_KEY;
-    return [key, envKey].filter((k): k is string => Boolean(k));
+    return [...(settings?.secretValues() ?? []), envKey].filter((k): k is string => Boolean(k));
   }, options.writeLog);
   settings = await SettingsService.open({
     dataDir: options.dataDir,
@@ -62,7 +61,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
     emit: options.emit,
-    resolveModel: () => current.resolveModel(),
+    resolveModel: (ref, params) => current.resolveModel(ref, params),
+    defaultModel: () => current.defaultModel(),
     defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
     messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
@@ -102,6 +102,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     clearQueue: ({ sessionId, which }) => sessions.clearQueue(sessionId, which),
     getSettings: () => current.view(),
     updateSettings: (patch) => current.update(patch),
+    saveProvider: (input) => current.saveProvider(input),
+    deleteProvider: ({ providerId }) => current.deleteProvider(providerId),
+    updateChat: ({ sessionId, ...patch }) => sessions.updateChat(sessionId, patch),
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
     searchMessages: (request) => searchService.search(request),

@@ -11,6 +11,9 @@ export interface MainStrings {
   connectionOkModelMissing(modelCount: number, model: string): string;
   settingsNewerVersion(): string;
   linkRefused(): string;
+  noProvider(): string;
+  providerMissing(model: string): string;
+  providerDisabled(name: string): string;
 }
 
 const zh: MainStrings = {
@@ -22,6 +25,9 @@ const zh: MainStrings = {
   connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
   settingsNewerVersion: () => '设置文件来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用。',
   linkRefused: () => '只能打开 http、https 或 mailto 链接。',
+  noProvider: () => '没有可用的服务商。请在设置中添加或启用一个服务商。',
+  providerMissing: (model) => `模型“${model}”所属的服务商已被删除。请在对话顶部选择另一个模型。`,
+  providerDisabled: (name) => `服务商“${name}”已停用。请在设置中启用它，或在对话顶部选择另一个模型。`,
 };
 
 const en: MainStrings = {
@@ -33,6 +39,9 @@ const en: MainStrings = {
   connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,
   settingsNewerVersion: () => 'The settings file comes from a newer Tiny Agent and was left untouched. Please update the app.',
   linkRefused: () => 'Only http, https and mailto links can be opened.',
+  noProvider: () => 'No provider is available. Add or enable one in Settings.',
+  providerMissing: (model) => `The provider of model "${model}" was removed. Choose another model at the top of the chat.`,
+  providerDisabled: (name) => `The provider "${name}" is turned off. Turn it on in Settings, or choose another model at the top of the chat.`,
 };
 
 const PROVIDER_ZH: Record<ProviderErrorCode, string> = {

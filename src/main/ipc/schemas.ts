@@ -21,7 +21,25 @@ const httpUrl = z
   .transform((url) => url.trim().replace(/\/+$/, ''));
 const modelName = z.string().trim().max(200);
 const apiKey = z.string().trim().max(1_000);
-const providerProbe = z.strictObject({ baseUrl: httpUrl.optional(), apiKey: apiKey.optional(), model: modelName.optional() });
+const providerId = z.string().trim().min(1).max(100);
+const providerProbe = z.strictObject({ providerId: providerId.optional(), baseUrl: httpUrl.optional(), apiKey: apiKey.optional(), model: modelName.optional() });
+const requiredModelName = modelName.pipe(z.string().min(1, { message: 'model must not be empty' }));
+const presetId = z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']);
+const modelRef = z.strictObject({ providerId, model: requiredModelName });
+const chatParams = z.strictObject({
+  temperature: z.number().min(0).max(2).optional(),
+  topP: z.number().min(0).max(1).optional(),
+  maxOutputTokens: z.number().int().min(1).max(10_000_000).optional(),
+  reasoningEffort: z.enum(['low', 'medium', 'high']).optional(),
+});
+const systemPrompt = z.string().max(LIMITS.maxSystemPromptChars);
+const promptPreset = z.strictObject({
+  id: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(LIMITS.maxNameChars),
+  systemPrompt,
+  model: modelRef.optional(),
+  params: chatParams,
+});
 const noInput = z.undefined().or(z.null()).transform(() => undefined);
 
 type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
@@ -31,7 +49,9 @@ export const requestSchemas = {
   createSession: z
     .strictObject({
       name: sessionName.optional(),
-      systemPrompt: z.string().max(LIMITS.maxSystemPromptChars).optional(),
+      systemPrompt: systemPrompt.optional(),
+      model: modelRef.optional(),
+      params: chatParams.optional(),
     })
     .optional()
     .transform((req) => req ?? {}),
@@ -48,18 +68,25 @@ export const requestSchemas = {
   clearQueue: z.strictObject({ sessionId, which: z.enum(['steering', 'followUp', 'all']) }),
   getSettings: noInput,
   updateSettings: z.strictObject({
-    provider: z
-      .strictObject({
-        presetId: z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']).optional(),
-        baseUrl: httpUrl.optional(),
-        model: modelName.pipe(z.string().min(1, { message: 'model must not be empty' })).optional(),
-        apiKey: apiKey.nullable().optional(),
-      })
-      .optional(),
-    systemPrompt: z.string().max(LIMITS.maxSystemPromptChars).nullable().optional(),
+    defaultModel: modelRef.optional(),
+    presets: z.array(promptPreset).max(200).optional(),
+    systemPrompt: systemPrompt.nullable().optional(),
     language: z.enum(['system', 'zh-CN', 'en']).optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
   }),
+  saveProvider: z.strictObject({
+    id: providerId.optional(),
+    presetId: presetId.optional(),
+    name: z.string().trim().max(LIMITS.maxNameChars).optional(),
+    baseUrl: httpUrl.optional(),
+    model: requiredModelName.optional(),
+    models: z.array(requiredModelName).max(2_000).optional(),
+    enabled: z.boolean().optional(),
+    apiKey: apiKey.nullable().optional(),
+    keepKeyForNewOrigin: z.boolean().optional(),
+  }),
+  deleteProvider: z.strictObject({ providerId }),
+  updateChat: z.strictObject({ sessionId, model: modelRef.optional(), systemPrompt: systemPrompt.optional(), params: chatParams.optional() }),
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
   openExternal: z.strictObject({ url: z.string().max(LIMITS.maxUrlChars) }),
