@@ -244,12 +244,12 @@ export class SettingsService {
   }
 
   /**
-   * Fills a connection probe's missing fields from a saved provider (`providerId`, else the default one). A saved key
-   * is used only when the probed URL has that key's origin.
+   * Fills a connection probe's missing fields from the saved provider `providerId`. Its saved key is used only when the
+   * probed URL has that key's origin.
    */
   completeProbe(probe: ProviderProbe): { baseUrl: string; apiKey?: string; model?: string } {
-    const providers = this.providers();
-    const provider = providers.find((p) => p.id === (probe.providerId ?? this.defaultModel()?.providerId)) ?? (probe.providerId ? undefined : providers[0]);
+    // Without a provider id the probe is for a provider being added: it has no saved key yet.
+    const provider = probe.providerId === undefined ? undefined : this.providers().find((p) => p.id === probe.providerId);
     const baseUrl = probe.baseUrl ?? provider?.baseUrl ?? PROVIDER_PRESETS[0]!.baseUrl;
     const savedKey = provider && originOf(baseUrl) === originOf(provider.baseUrl) ? this.keyFor(provider) : undefined;
     return { baseUrl, apiKey: probe.apiKey || savedKey, model: probe.model ?? provider?.model };

@@ -5,12 +5,19 @@ import { appStrings } from './app';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
+import { conversationSettingsStrings } from './conversationSettings';
 
 export type { Locale };
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'] },
+  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...conversationSettingsStrings.en },
+  'zh-CN': {
+    ...appStrings['zh-CN'],
+    ...chatStrings['zh-CN'],
+    ...searchStrings['zh-CN'],
+    ...organizeStrings['zh-CN'],
+    ...conversationSettingsStrings['zh-CN'],
+  },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];

@@ -27,6 +27,7 @@ import {
 } from './openSession';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
+import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed';
@@ -105,10 +106,11 @@ export interface AppActions extends SearchActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions;
+export type AppState = AppData & AppActions & ConversationSettingsSlice;
 
-function initialData(): AppData {
+function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
   return {
+    ...initialConversationSettings(),
     sessions: [],
     currentSession: draftSession(),
     isTyping: false,
@@ -295,6 +297,7 @@ export const useAppState = create<AppState>()((set, get) => {
   return {
     ...initialData(),
     ...createSearchActions(set, get),
+    ...createConversationSettingsSlice(set, get),
 
     async init() {
       unsubscribe?.();
@@ -314,7 +317,7 @@ export const useAppState = create<AppState>()((set, get) => {
         set({ drawerOpen: false });
         return;
       }
-      set({ currentSession: draftSession(), isTyping: false, queue: EMPTY_QUEUE, drawerOpen: false });
+      set({ currentSession: draftSession(), isTyping: false, queue: EMPTY_QUEUE, drawerOpen: false, draftChat: {} });
     },
 
     async openSession(id) {
@@ -410,7 +413,7 @@ export const useAppState = create<AppState>()((set, get) => {
       const key = sessionKey(currentSession);
       set((s) => ({ drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
-        const created = await locked(() => api().createSession({}));
+        const created = await locked(() => api().createSession(get().draftChat));
         if (!created.ok) {
           set((s) => ({ drafts: restoreDraft(s.drafts, DRAFT_KEY, text) }));
           ipcError(DRAFT_KEY, created.error, text, 'send');
@@ -420,6 +423,7 @@ export const useAppState = create<AppState>()((set, get) => {
         set((s) => ({
           sessions: upsertSummary(s.sessions, { ...detail, isStreaming: false }),
           currentSession: sessionFromDetail(detail),
+          draftChat: {},
           // Whatever else was typed in the new chat stays with the session it became.
           drafts: DRAFT_KEY in s.drafts ? { ...without(s.drafts, DRAFT_KEY), [detail.id]: s.drafts[DRAFT_KEY] ?? '' } : s.drafts,
         }));
