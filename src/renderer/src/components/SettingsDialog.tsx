@@ -1,6 +1,6 @@
 // Settings: providers (list, editor), prompt presets, default system prompt, language and theme. Providers and
 // presets save as they are edited; the general fields change only on Save.
-import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import type { LanguageSetting, SettingsPatch, SettingsView, ThemeSetting } from '../../../shared/settings';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
@@ -20,6 +20,17 @@ export function SettingsDialog(): JSX.Element {
   /** The provider being edited: its id, `null` for a new one; undefined shows the overview. */
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const provider = editing ? settings?.providers.find((p) => p.id === editing) : undefined;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  // Switching between the overview and a provider's editor replaces the focused control: focus moves into the new page.
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    const root = bodyRef.current;
+    (root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>('button, input, select, textarea'))?.focus();
+  }, [editing]);
   let body: JSX.Element;
   if (!settings) body = <p role="status">{t('settings.loading')}</p>;
   else if (editing !== undefined) {
@@ -35,7 +46,7 @@ export function SettingsDialog(): JSX.Element {
   }
   return (
     <Dialog title={t('settings.title')} onClose={close} className="settings-dialog" testId="settings-dialog">
-      {body}
+      <div ref={bodyRef}>{body}</div>
     </Dialog>
   );
 }
