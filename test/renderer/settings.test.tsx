@@ -38,8 +38,8 @@ describe('providers', () => {
     ({ user } = await renderApp(fake));
     await openSettings();
     expect(screen.getAllByTestId('settings-provider').map((row) => row.textContent)).toEqual([
-      'OpenAIhttps://api.openai.com/v1DefaultNo key2 models',
-      'b.examplehttps://b.example/v1OffKey saved1 models',
+      'OpenAIhttps://api.openai.com/v1DefaultNo keyModels: 2',
+      'b.examplehttps://b.example/v1OffKey savedModels: 1',
     ]);
   });
 

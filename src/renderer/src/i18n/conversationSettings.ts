@@ -9,7 +9,7 @@ const en = {
   'providers.keySet': 'Key saved',
   'providers.noKey': 'No key',
   'providers.fromEnv': 'From environment variables',
-  'providers.modelCount': '{count} models',
+  'providers.modelCount': 'Models: {count}',
   'providers.newTitle': 'New provider',
   'providers.editTitle': 'Provider: {name}',
   'providers.name': 'Name',
