@@ -1,6 +1,7 @@
 // Runtime validation of every invoke request, checked against the contract's types at compile time.
 import { z } from 'zod';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
+import { chatParamsSchema } from '../settings/settings-file.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -26,12 +27,8 @@ const providerProbe = z.strictObject({ providerId: providerId.optional(), baseUr
 const requiredModelName = modelName.pipe(z.string().min(1, { message: 'model must not be empty' }));
 const presetId = z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']);
 const modelRef = z.strictObject({ providerId, model: requiredModelName });
-const chatParams = z.strictObject({
-  temperature: z.number().min(0).max(2).optional(),
-  topP: z.number().min(0).max(1).optional(),
-  maxOutputTokens: z.number().int().min(1).max(10_000_000).optional(),
-  reasoningEffort: z.enum(['low', 'medium', 'high']).optional(),
-});
+/** The same ranges as the stored form, without unknown fields. */
+const chatParams = z.strictObject(chatParamsSchema.shape);
 const systemPrompt = z.string().max(LIMITS.maxSystemPromptChars);
 const promptPreset = z.strictObject({
   id: z.string().trim().min(1).max(100),

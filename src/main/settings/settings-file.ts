@@ -66,7 +66,7 @@ export const chatParamsSchema = z.object({
   maxOutputTokens: z.number().int().positive().max(10_000_000).optional(),
   reasoningEffort: z.enum(['low', 'medium', 'high']).optional(),
 });
-export const promptPresetSchema = z.object({
+const promptPresetSchema = z.object({
   id: z.string().min(1).max(100),
   name: z.string().min(1).max(200),
   systemPrompt: z.string().max(20_000),

@@ -6,6 +6,7 @@ import { useT } from '../../../i18n';
 import { useAppState } from '../../../store/appState';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../icons';
 import { modelGroups, refKey } from '../../chat-settings/modelGroups';
+import { ModelOptions } from '../../chat-settings/ModelOptions';
 import { ParamsFields, paramsDraft, parseParams, type ParamsDraft } from '../../chat-settings/ParamsFields';
 
 export function PresetsSection({ settings }: { settings: SettingsView }): JSX.Element {
@@ -134,15 +135,7 @@ function PresetEditor({
         <label htmlFor={`${id}-model`}>{t('presets.model')}</label>
         <select id={`${id}-model`} data-testid="preset-model" value={model} onChange={(e) => setModel(e.target.value)}>
           <option value="">{t('presets.modelDefault')}</option>
-          {groups.map((group) => (
-            <optgroup key={group.provider.id} label={group.provider.name}>
-              {group.options.map((option) => (
-                <option key={refKey(option)} value={refKey(option)}>
-                  {option.model}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          <ModelOptions groups={groups} />
         </select>
       </div>
       <ParamsFields value={params} onChange={setParams} />

@@ -6,6 +6,7 @@ import { useT } from '../../../i18n';
 import { useAppState } from '../../../store/appState';
 import { PencilIcon, PlusIcon } from '../../icons';
 import { modelGroups, refKey } from '../../chat-settings/modelGroups';
+import { ModelOptions } from '../../chat-settings/ModelOptions';
 
 export function ProvidersSection({ settings, onEdit }: { settings: SettingsView; onEdit: (providerId: string | null) => void }): JSX.Element {
   const t = useT();
@@ -65,15 +66,7 @@ export function ProvidersSection({ settings, onEdit }: { settings: SettingsView;
           onChange={(event) => void chooseDefault(event.target.value)}
         >
           {!current && <option value="">{t('providers.noModels')}</option>}
-          {groups.map((group) => (
-            <optgroup key={group.provider.id} label={group.provider.name}>
-              {group.options.map((option) => (
-                <option key={refKey(option)} value={refKey(option)}>
-                  {option.model}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          <ModelOptions groups={groups} />
         </select>
       </div>
       {error && (
