@@ -52,9 +52,8 @@ export interface AppCore {
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   let settings: SettingsService | undefined;
   const log = createLogger(() => {
-    const key = settings?.resolveModel().apiKey;
     const envKey = options.env.OPENAI_API_KEY;
-    return [key, envKey].filter((k): k is string => Boolean(k));
+    return [...(settings?.secretValues() ?? []), envKey].filter((k): k is string => Boolean(k));
   }, options.writeLog);
   const lock = await acquireDataLock(options.dataDir);
   if (lock.state === 'locked') log.info(`the data folder ${options.dataDir} is in use by process ${lock.pid}; nothing will be changed`);
@@ -83,7 +82,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
     emit: options.emit,
-    resolveModel: () => current.resolveModel(),
+    resolveModel: (ref, params) => current.resolveModel(ref, params),
+    defaultModel: () => current.defaultModel(),
     defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
     messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
@@ -124,6 +124,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     clearQueue: ({ sessionId, which }) => sessions.clearQueue(sessionId, which),
     getSettings: () => current.view(),
     updateSettings: (patch) => current.update(patch),
+    saveProvider: (input) => current.saveProvider(input),
+    deleteProvider: ({ providerId }) => current.deleteProvider(providerId),
+    updateChat: ({ sessionId, ...patch }) => sessions.updateChat(sessionId, patch),
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
     searchMessages: (request) => searchService.search(request),
@@ -205,6 +208,9 @@ function lockedCore(
     getAppStatus: () => ({ problems: ['locked'] }),
     pinSession: refuse,
     searchMessages: refuse,
+    saveProvider: refuse,
+    deleteProvider: refuse,
+    updateChat: refuse,
   };
   return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };
 }

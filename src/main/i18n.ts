@@ -16,6 +16,9 @@ export interface MainStrings {
   storage(cause: StorageCause): string;
   /** Another Tiny Agent uses the data folder; this window cannot change anything. */
   dataLocked(): string;
+  noProvider(): string;
+  providerMissing(model: string): string;
+  providerDisabled(name: string): string;
 }
 
 const zh: MainStrings = {
@@ -29,6 +32,9 @@ const zh: MainStrings = {
   linkRefused: () => '只能打开 http、https 或 mailto 链接。',
   storage: (cause) => `无法保存：${STORAGE_CAUSE_TEXT['zh-CN'][cause]}`,
   dataLocked: () => '另一个 Tiny Agent 正在使用这个数据文件夹。请切换到那个窗口；此窗口不会修改任何内容。',
+  noProvider: () => '没有可用的服务商。请在设置中添加或启用一个服务商。',
+  providerMissing: (model) => `模型“${model}”所属的服务商已被删除。请在对话顶部选择另一个模型。`,
+  providerDisabled: (name) => `服务商“${name}”已停用。请在设置中启用它，或在对话顶部选择另一个模型。`,
 };
 
 const en: MainStrings = {
@@ -42,6 +48,9 @@ const en: MainStrings = {
   linkRefused: () => 'Only http, https and mailto links can be opened.',
   storage: (cause) => `Could not save: ${STORAGE_CAUSE_TEXT.en[cause]}`,
   dataLocked: () => 'Another Tiny Agent is using this data folder. Switch to that window; this one changes nothing.',
+  noProvider: () => 'No provider is available. Add or enable one in Settings.',
+  providerMissing: (model) => `The provider of model "${model}" was removed. Choose another model at the top of the chat.`,
+  providerDisabled: (name) => `The provider "${name}" is turned off. Turn it on in Settings, or choose another model at the top of the chat.`,
 };
 
 const PROVIDER_ZH: Record<ProviderErrorCode, string> = {

@@ -21,6 +21,7 @@ export type SessionEvent =
       usage: AssistantMessage['usage'];
       errorMessage?: string;
       errorCode?: ProviderErrorCode;
+      timing?: AssistantMessage['timing'];
       /** Tool calls of this message (their arguments are not streamed as deltas). */
       toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
     }

@@ -4,8 +4,8 @@ import type { AppStatus } from './app-status.js';
 import type { IpcResult } from './errors.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
-import type { QueueState, SessionDetail, SessionSummary } from './sessions.js';
-import type { ConnectionTestResult, SettingsPatch, SettingsView } from './settings.js';
+import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
+import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
 
 /** `window.api` method name → channel name. */
 export const INVOKE_CHANNELS = {
@@ -24,6 +24,9 @@ export const INVOKE_CHANNELS = {
   clearQueue: 'chat:clearQueue',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
+  saveProvider: 'settings:saveProvider',
+  deleteProvider: 'settings:deleteProvider',
+  updateChat: 'chat:updateSettings',
   listModels: 'models:list',
   testConnection: 'models:test',
   openExternal: 'shell:openExternal',
@@ -41,8 +44,12 @@ export interface SessionRef {
   sessionId: string;
 }
 
-/** Provider settings to try before saving; omitted fields fall back to the saved ones (the saved key included). */
+/**
+ * Provider settings to try before saving; omitted fields fall back to the saved provider `providerId` (else the
+ * default one) — its saved key only when the probed URL has the key's origin.
+ */
 export interface ProviderProbe {
+  providerId?: string;
   baseUrl?: string;
   apiKey?: string;
   model?: string;
@@ -52,7 +59,8 @@ export interface ProviderProbe {
 export interface InvokeContract {
   listSessions: { request: void; response: SessionSummary[] };
   /** Creates a stored session (the renderer keeps a draft until the first message). */
-  createSession: { request: { name?: string; systemPrompt?: string }; response: SessionDetail };
+  /** Without `model`, the chat starts on Settings' default model (kept with the session). */
+  createSession: { request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }; response: SessionDetail };
   getSession: { request: SessionRef; response: SessionDetail };
   renameSession: { request: SessionRef & { name: string }; response: SessionSummary };
   /** Pinned sessions are listed first; pinning does not change the activity time. */
@@ -70,6 +78,11 @@ export interface InvokeContract {
   clearQueue: { request: SessionRef & { which: 'steering' | 'followUp' | 'all' }; response: QueueState };
   getSettings: { request: void; response: SettingsView };
   updateSettings: { request: SettingsPatch; response: SettingsView };
+  /** Adds (no id) or edits one provider; other providers and their keys are untouched. */
+  saveProvider: { request: ProviderInput; response: SettingsView };
+  deleteProvider: { request: { providerId: string }; response: SettingsView };
+  /** Changes a chat's model, system prompt or parameters from its next run on (appended to the session, never rewritten). */
+  updateChat: { request: SessionRef & ChatSettingsPatch; response: SessionDetail };
   listModels: { request: ProviderProbe; response: string[] };
   testConnection: { request: ProviderProbe; response: ConnectionTestResult };
   /** Opens http(s) and mailto URLs in the system browser; anything else is refused. */

@@ -78,7 +78,15 @@ export interface AssistantMessage {
   /** Short, human-readable, never a stack trace, never an API key. Set when stopReason is `error` or `aborted`. */
   errorMessage?: string;
   errorCode?: ProviderErrorCode;
+  /** Measured in main while it streamed: from sending the request to the first increment, and to the end. */
+  timing?: AnswerTiming;
   timestamp: number;
+}
+
+export interface AnswerTiming {
+  /** Absent when nothing streamed. */
+  firstTokenMs?: number;
+  durationMs: number;
 }
 
 export interface ToolResultMessage {

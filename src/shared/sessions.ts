@@ -1,5 +1,6 @@
 // Session shapes shared by main and renderer.
 import type { Message } from './messages.js';
+import type { ChatParams, ModelRef } from './settings.js';
 
 /** What the sidebar needs; never carries messages. Listed pinned first, then newest activity (`updatedAt`) first. */
 export interface SessionSummary {
@@ -33,9 +34,26 @@ export interface ActiveRunSnapshot {
   queue: QueueState;
 }
 
+/** What a chat's next run uses besides its messages. */
+export interface ChatSettings {
+  /** `null`: an older chat that follows Settings' default model. */
+  model: ModelRef | null;
+  /** Empty fields: the provider's defaults. */
+  params: ChatParams;
+}
+
+/** A change to a chat's settings; absent fields stay as they are. `params` replaces the whole set. */
+export interface ChatSettingsPatch {
+  model?: ModelRef;
+  systemPrompt?: string;
+  params?: ChatParams;
+}
+
 /** A whole session: every stored message in order, the system message first. */
 export interface SessionDetail extends SessionSummary {
+  /** The system prompt of the next run (earlier runs were sent what was current then). */
   systemPrompt: string;
+  chat: ChatSettings;
   messages: Message[];
   activeRun?: ActiveRunSnapshot;
   /** Text the person sent that the app quit before answering; offered again in the composer (cleared by the next send). */

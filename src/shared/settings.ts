@@ -1,4 +1,5 @@
-// Settings as the renderer sees them. The API key is write-only: the renderer learns only whether one is set.
+// Settings as the renderer sees them: providers, the default model, prompt presets. API keys are write-only: the
+// renderer learns only whether one is set.
 
 export type ProviderPresetId =
   | 'openai'
@@ -36,16 +37,60 @@ export type LanguageSetting = 'system' | 'zh-CN' | 'en';
 export type ThemeSetting = 'system' | 'light' | 'dark';
 export type Locale = 'zh-CN' | 'en';
 
+/** A model of one provider: what a chat runs on. `model` is the id as the provider names it. */
+export interface ModelRef {
+  providerId: string;
+  model: string;
+}
+
+export type ReasoningEffort = 'low' | 'medium' | 'high';
+
+/** Request parameters of a chat or a preset; an absent field means the provider's default (nothing is sent). */
+export interface ChatParams {
+  temperature?: number;
+  topP?: number;
+  maxOutputTokens?: number;
+  /** Sent as `reasoning_effort` only when set; absent = off. */
+  reasoningEffort?: ReasoningEffort;
+}
+
+/** The id of the provider taken from OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL while nothing is saved. */
+export const ENV_PROVIDER_ID = 'env';
+
+/** One provider as the renderer sees it. Its key never reaches the renderer: only whether one is stored. */
 export interface ProviderView {
+  id: string;
+  /** Shown in lists; defaults from the base URL's host. */
+  name: string;
   presetId: ProviderPresetId;
   baseUrl: string;
+  /** The model a new chat on this provider starts with. */
   model: string;
-  /** Whether a key is stored (or comes from OPENAI_API_KEY). The key itself never reaches the renderer. */
+  /** Models to choose from per chat: listed by the endpoint and typed by hand (always includes `model`). */
+  models: string[];
+  enabled: boolean;
+  /** Whether a key is stored for this provider's origin (or comes from OPENAI_API_KEY). */
   hasApiKey: boolean;
+  /** The environment's provider: listed while nothing is saved; saving it turns it into a saved one. */
+  fromEnv: boolean;
+}
+
+/** A named system prompt with an optional model and parameters, to start a chat from ("assistants"). */
+export interface PromptPreset {
+  id: string;
+  name: string;
+  systemPrompt: string;
+  model?: ModelRef;
+  params: ChatParams;
 }
 
 export interface SettingsView {
-  provider: ProviderView;
+  /** Saved providers in the order the person arranged them; the environment's one when nothing is saved. */
+  providers: ProviderView[];
+  /** What a new chat starts with; `null` when no provider is usable. */
+  defaultModel: ModelRef | null;
+  /** The person's presets, or the shipped ones (in the current locale) until they change any. */
+  presets: PromptPreset[];
   /** The default system prompt for new sessions; `null` means the built-in one for the current locale. */
   systemPrompt: string | null;
   language: LanguageSetting;
@@ -62,17 +107,31 @@ export interface SettingsView {
 export const REQUESTS_PER_RUN = { default: 25, min: 1, max: 1_000 } as const;
 
 export interface SettingsPatch {
-  provider?: {
-    presetId?: ProviderPresetId;
-    baseUrl?: string;
-    model?: string;
-    /** A new key; `null` removes the stored key; absent leaves it unchanged. */
-    apiKey?: string | null;
-  };
+  defaultModel?: ModelRef;
+  /** Replaces the whole preset list. */
+  presets?: PromptPreset[];
   systemPrompt?: string | null;
   language?: LanguageSetting;
   theme?: ThemeSetting;
   maxRequestsPerRun?: number;
+}
+
+/** Adds (no `id`) or edits (with `id`) one provider. Absent fields keep their value (a new one gets defaults). */
+export interface ProviderInput {
+  id?: string;
+  presetId?: ProviderPresetId;
+  name?: string;
+  baseUrl?: string;
+  model?: string;
+  models?: string[];
+  enabled?: boolean;
+  /** A new key; `null` removes the stored key; absent leaves it unchanged. */
+  apiKey?: string | null;
+  /**
+   * Only read when `baseUrl` moves to another origin while a key is stored and no new key is given: true keeps the
+   * key for the new address (the person confirmed it belongs there); otherwise the key is dropped.
+   */
+  keepKeyForNewOrigin?: boolean;
 }
 
 export interface ConnectionTestResult {
@@ -81,4 +140,25 @@ export interface ConnectionTestResult {
   message: string;
   /** Models the endpoint listed, when it answered. */
   modelCount?: number;
+}
+
+/** `scheme://host[:port]` of a base URL — what a key is bound to; undefined when it is not a URL. */
+export function originOf(baseUrl: string): string | undefined {
+  try {
+    const url = new URL(baseUrl);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A provider's default name: its preset's label, else the base URL's host. */
+export function defaultProviderName(baseUrl: string, presetId?: ProviderPresetId): string {
+  const preset = PROVIDER_PRESETS.find((p) => p.id === presetId && p.id !== 'custom') ?? PROVIDER_PRESETS.find((p) => p.id !== 'custom' && p.baseUrl === baseUrl);
+  if (preset) return preset.label;
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return baseUrl;
+  }
 }

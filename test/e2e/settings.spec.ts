@@ -15,7 +15,9 @@ test('a key entered in Settings is write-only, stored encrypted, used for reques
     server.setModels(['fake-model', 'fake-reasoner', 'another-model']);
 
     await page.getByTestId('settings-open').click();
-    await page.getByTestId('settings-preset').selectOption('custom');
+    // Nothing saved yet: the environment's provider is listed; adding one needs only URL, key and model.
+    await expect(page.getByTestId('settings-provider')).toHaveAttribute('data-provider-id', 'env');
+    await page.getByTestId('settings-provider-add').click();
     await page.getByTestId('settings-base-url').fill(server.url);
     await page.getByTestId('settings-api-key').fill(key);
     await page.getByTestId('settings-test').click();
@@ -24,23 +26,31 @@ test('a key entered in Settings is write-only, stored encrypted, used for reques
     await page.getByTestId('settings-load-models').click();
     await expect(page.getByTestId('settings-model-options').locator('option')).toHaveCount(3);
     await page.getByTestId('settings-model').fill('fake-reasoner');
+    await page.getByTestId('settings-save').click();
+    // Back on the overview: the saved provider replaces the environment's one.
+    const row = page.getByTestId('settings-provider');
+    await expect(row).toHaveCount(1);
+    await expect(row).not.toHaveAttribute('data-provider-id', 'env');
     await page.getByTestId('settings-system-prompt').fill('Answer in one sentence.');
     await page.getByTestId('settings-save').click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Write-only: the field never shows the key again, only that one is set.
     await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-provider').getByRole('button').click();
     await expect(page.getByTestId('settings-api-key')).toHaveValue('');
     await expect(page.getByTestId('settings-key-state')).toHaveAttribute('data-key-set', 'true');
     expect(await page.content()).not.toContain(key);
     const view = await page.evaluate(() => (window as unknown as { api: { getSettings(): Promise<unknown> } }).api.getSettings());
-    expect(view).toMatchObject({ ok: true, value: { provider: { hasApiKey: true } } });
+    expect(view).toMatchObject({ ok: true, value: { providers: [{ hasApiKey: true }] } });
     expect(JSON.stringify(view)).not.toContain(key);
     await page.keyboard.press('Escape');
 
     const onDisk = readFileSync(join(h.app.dataDir, 'settings.json'), 'utf8');
     expect(onDisk).not.toContain(key);
-    expect(JSON.parse(onDisk).provider).toMatchObject({ presetId: 'custom', baseUrl: server.url, model: 'fake-reasoner' });
+    expect(JSON.parse(onDisk).providers).toEqual([
+      expect.objectContaining({ presetId: 'custom', baseUrl: server.url, model: 'fake-reasoner', keyOrigin: new URL(server.url).origin }),
+    ]);
 
     await sendMessage(page, 'Hello with my own key');
     await waitForAnswers(page, 1);
@@ -63,6 +73,7 @@ test('a wrong key shows a clear connection-test result', async () => {
   try {
     h.server.setApiKey('sk-the-right-one-0000000');
     await h.page.getByTestId('settings-open').click();
+    await h.page.getByTestId('settings-provider').getByRole('button').click();
     await h.page.getByTestId('settings-api-key').fill('sk-the-wrong-one-1111111');
     await h.page.getByTestId('settings-test').click();
     await expect(h.page.getByTestId('settings-test-result')).toHaveAttribute('data-ok', 'false');

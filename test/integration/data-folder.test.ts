@@ -75,7 +75,7 @@ async function call(core: AppCore, channel: string, payload?: unknown): Promise<
 describe('one app core per data folder', () => {
   it('a second app core on the same folder refuses: it lists nothing, changes nothing, and its window is told why', async () => {
     const first = await openCore();
-    expect(await call(first, 'settings:update', { provider: { presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'sk-first' } })).toMatchObject({ ok: true });
+    expect(await call(first, 'settings:saveProvider', { presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'sk-first' })).toMatchObject({ ok: true });
     const created = (await call(first, 'sessions:create', {})) as { ok: true; value: { id: string } };
     const settingsBefore = await fs.readFile(path.join(dataDir, 'settings.json'));
 

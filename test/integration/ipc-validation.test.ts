@@ -91,7 +91,8 @@ describe('IPC input validation', () => {
       fc.anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true }),
       fc.record({ sessionId: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.uuid({ version: 4 })), text: fc.anything() }, { requiredKeys: [] }),
       fc.record({ sessionId: fc.constant(sessionId), name: fc.oneof(fc.constant(''), fc.integer(), fc.string({ maxLength: 3 }).map((s) => s.replace(/\S/g, ' '))), extra: fc.anything() }),
-      fc.record({ provider: fc.record({ baseUrl: fc.oneof(fc.string(), fc.constant('javascript:alert(1)'), fc.constant('file:///x')), apiKey: fc.integer() }) }),
+      fc.record({ baseUrl: fc.oneof(fc.string(), fc.constant('javascript:alert(1)'), fc.constant('file:///x')), apiKey: fc.integer() }),
+      fc.record({ sessionId: fc.constant(sessionId), model: fc.record({ providerId: fc.string(), model: fc.oneof(fc.constant(''), fc.integer()) }), params: fc.anything() }),
       fc.constant({ __proto__: { polluted: true } }),
       fc.constant(JSON.parse('{"__proto__": {"polluted": true}, "sessionId": "x"}')),
       fc.array(fc.anything(), { maxLength: 5 }),
@@ -137,6 +138,9 @@ describe('request schemas', () => {
     peekQueue: { sessionId: id },
     clearQueue: { sessionId: id, which: 'all' },
     updateSettings: { theme: 'dark' },
+    saveProvider: { baseUrl: 'https://a.example/v1' },
+    deleteProvider: { providerId: 'p-1' },
+    updateChat: { sessionId: id, params: { temperature: 0.5 } },
     listModels: { model: 'm' },
     testConnection: { model: 'm' },
     openExternal: { url: 'https://example.com' },
@@ -150,7 +154,8 @@ describe('request schemas', () => {
       expect(requestSchemas[method].safeParse(payload).success, method).toBe(true);
       expect(requestSchemas[method].safeParse({ ...payload, extra: 1 }).success, `${method} + extra`).toBe(false);
     }
-    expect(requestSchemas.updateSettings.safeParse({ provider: { model: 'm', extra: 1 } }).success).toBe(false);
+    expect(requestSchemas.updateChat.safeParse({ sessionId: id, params: { temperature: 1, extra: 1 } }).success).toBe(false);
+    expect(requestSchemas.updateSettings.safeParse({ presets: [{ id: 'x', name: 'X', systemPrompt: '', params: {}, extra: 1 }] }).success).toBe(false);
   });
 
   it('takes message text up to the limit and not one character more', () => {
@@ -161,7 +166,7 @@ describe('request schemas', () => {
   it('takes session ids only as uuids and base URLs only as http(s)', () => {
     const get = (sessionId: string) => requestSchemas.getSession.safeParse({ sessionId }).success;
     expect([id, '../settings', 'not-a-uuid', ''].map(get)).toEqual([true, false, false, false]);
-    const baseUrl = (url: string) => requestSchemas.updateSettings.safeParse({ provider: { baseUrl: url } }).success;
+    const baseUrl = (url: string) => requestSchemas.saveProvider.safeParse({ baseUrl: url }).success;
     expect(['http://127.0.0.1:11434/v1', 'https://api.example.com/v1/', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://example.com'].map(baseUrl)).toEqual([
       true,
       true,
@@ -172,7 +177,16 @@ describe('request schemas', () => {
   });
 
   it('refuses saving an empty model name', () => {
-    const model = (name: string) => requestSchemas.updateSettings.safeParse({ provider: { model: name } }).success;
+    const model = (name: string) => requestSchemas.saveProvider.safeParse({ model: name }).success;
     expect(['gpt-4o', '', '   '].map(model)).toEqual([true, false, false]);
+    const chatModel = (name: string) => requestSchemas.updateChat.safeParse({ sessionId: id, model: { providerId: 'p', model: name } }).success;
+    expect(['gpt-4o', ''].map(chatModel)).toEqual([true, false]);
+  });
+
+  it('takes chat parameters only within their ranges', () => {
+    const params = (value: object) => requestSchemas.updateChat.safeParse({ sessionId: id, params: value }).success;
+    expect(
+      [{ temperature: 0 }, { temperature: 2 }, { temperature: 2.1 }, { topP: 1 }, { topP: -0.1 }, { maxOutputTokens: 1 }, { maxOutputTokens: 1.5 }, { reasoningEffort: 'high' }, { reasoningEffort: 'max' }].map(params),
+    ).toEqual([true, true, false, true, false, true, false, true, false]);
   });
 });

@@ -18,7 +18,8 @@ export interface FakeApi {
   sessions: Map<string, SessionDetail>;
   settings: SettingsView;
   /** The key main would keep; tests check it is never handed to the renderer. */
-  storedKey: string | null;
+  /** The stored key of each provider (by id). */
+  storedKeys: Map<string, string>;
   models: string[];
   testResult: ConnectionTestResult;
   /** What `getAppStatus` answers (data folder locked, read-only…). */
@@ -77,7 +78,21 @@ export function createFakeApi(): FakeApi {
       fake.calls.filter((call) => call.method === method).map((call) => call.request as InvokeRequest<K>),
     sessions: new Map(),
     settings: {
-      provider: { presetId: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', hasApiKey: false },
+      providers: [
+        {
+          id: 'p-openai',
+          name: 'OpenAI',
+          presetId: 'openai',
+          baseUrl: 'https://api.openai.com/v1',
+          model: 'gpt-4o-mini',
+          models: ['gpt-4o-mini', 'gpt-4o'],
+          enabled: true,
+          hasApiKey: false,
+          fromEnv: false,
+        },
+      ],
+      defaultModel: { providerId: 'p-openai', model: 'gpt-4o-mini' },
+      presets: [{ id: 'translator', name: 'Translator', systemPrompt: 'Translate.', params: { temperature: 0.3 } }],
       systemPrompt: null,
       language: 'en',
       theme: 'light',
@@ -85,7 +100,7 @@ export function createFakeApi(): FakeApi {
       secretsEncrypted: true,
       maxRequestsPerRun: 25,
     },
-    storedKey: null,
+    storedKeys: new Map(),
     models: ['gpt-4o-mini', 'gpt-4o'],
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
     appProblems: [],
@@ -101,6 +116,7 @@ export function createFakeApi(): FakeApi {
         isStreaming: false,
         pinned: false,
         systemPrompt: 'You are helpful.',
+        chat: { model: null, params: {} },
         messages: [systemMessage()],
         ...fields,
       };
@@ -158,7 +174,12 @@ export function createFakeApi(): FakeApi {
 
   const handlers: { [K in InvokeMethod]: Handler<K> } = {
     listSessions: () => [...fake.sessions.values()].map(summaryOf),
-    createSession: (request) => fake.addSession({ name: request.name ?? 'New chat' }),
+    createSession: (request) =>
+      fake.addSession({
+        name: request.name ?? 'New chat',
+        chat: { model: request.model ?? fake.settings.defaultModel, params: request.params ?? {} },
+        ...(request.systemPrompt && { systemPrompt: request.systemPrompt }),
+      }),
     getSession: ({ sessionId }) => found(sessionId),
     renameSession: ({ sessionId, name }) => {
       const detail = found(sessionId);
@@ -185,14 +206,38 @@ export function createFakeApi(): FakeApi {
     clearQueue: () => EMPTY_QUEUE,
     getSettings: () => structuredClone(fake.settings),
     updateSettings: (patch) => {
-      const { apiKey, ...provider } = patch.provider ?? {};
-      if (apiKey !== undefined) fake.storedKey = apiKey;
-      Object.assign(fake.settings.provider, provider, { hasApiKey: fake.storedKey !== null });
+      if (patch.defaultModel) fake.settings.defaultModel = patch.defaultModel;
+      if (patch.presets) fake.settings.presets = patch.presets;
       if (patch.systemPrompt !== undefined) fake.settings.systemPrompt = patch.systemPrompt;
       if (patch.language) fake.settings.language = patch.language;
       if (patch.theme) fake.settings.theme = patch.theme;
       if (patch.maxRequestsPerRun !== undefined) fake.settings.maxRequestsPerRun = patch.maxRequestsPerRun;
       return structuredClone(fake.settings);
+    },
+    saveProvider: ({ id, apiKey, keepKeyForNewOrigin: _keep, ...fields }) => {
+      const providerId = id ?? `p-${nextId++}`;
+      let provider = fake.settings.providers.find((p) => p.id === providerId);
+      if (!provider) {
+        const baseUrl = fields.baseUrl ?? '';
+        provider = { id: providerId, name: new URL(baseUrl).host, presetId: 'custom', baseUrl, model: '', models: [], enabled: true, hasApiKey: false, fromEnv: false };
+        fake.settings.providers.push(provider);
+      }
+      if (apiKey === null) fake.storedKeys.delete(providerId);
+      else if (apiKey) fake.storedKeys.set(providerId, apiKey);
+      Object.assign(provider, fields, { hasApiKey: fake.storedKeys.has(providerId) });
+      if (provider.model && !provider.models.includes(provider.model)) provider.models = [...provider.models, provider.model];
+      return structuredClone(fake.settings);
+    },
+    deleteProvider: ({ providerId }) => {
+      fake.settings.providers = fake.settings.providers.filter((p) => p.id !== providerId);
+      return structuredClone(fake.settings);
+    },
+    updateChat: ({ sessionId, model, systemPrompt, params }) => {
+      const detail = found(sessionId);
+      if (model) detail.chat = { ...detail.chat, model };
+      if (params) detail.chat = { ...detail.chat, params };
+      if (systemPrompt !== undefined) detail.systemPrompt = systemPrompt;
+      return structuredClone(detail);
     },
     listModels: () => [...fake.models],
     testConnection: () => ({ ...fake.testResult }),

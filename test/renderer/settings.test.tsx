@@ -1,4 +1,5 @@
-// The settings dialog: presets, the write-only API key, models, connection test, language and theme.
+// The settings dialog: providers (list, editor, write-only keys, models, connection test), prompt presets,
+// language and theme.
 import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeApi, type FakeApi } from './fake-api';
@@ -20,24 +21,41 @@ beforeEach(async () => {
   ({ user } = await renderApp(fake));
 });
 
-describe('provider', () => {
-  it('a preset fills the base URL and its default model', async () => {
+/** Opens the editor of the provider with `id` (or a new one). */
+async function openProvider(id: string | null = 'p-openai'): Promise<void> {
+  await openSettings();
+  if (id === null) await user.click(screen.getByTestId('settings-provider-add'));
+  else await user.click(within(providerRow(id)).getByRole('button'));
+  await settle();
+}
+
+const providerRow = (id: string) => screen.getAllByTestId('settings-provider').find((row) => row.dataset.providerId === id)!;
+
+describe('providers', () => {
+  it('lists each provider with its key state and default mark', async () => {
+    fake.settings.providers.push({ id: 'p-2', name: 'b.example', presetId: 'custom', baseUrl: 'https://b.example/v1', model: 'b1', models: ['b1'], enabled: false, hasApiKey: true, fromEnv: false });
+    cleanup();
+    ({ user } = await renderApp(fake));
     await openSettings();
+    expect(screen.getAllByTestId('settings-provider').map((row) => row.textContent)).toEqual([
+      'OpenAIhttps://api.openai.com/v1DefaultNo keyModels: 2',
+      'b.examplehttps://b.example/v1OffKey savedModels: 1',
+    ]);
+  });
+
+  it('a preset fills the base URL and its default model; Save stores only that provider and returns to the list', async () => {
+    await openProvider();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'deepseek');
     expect(field('settings-base-url').value).toBe('https://api.deepseek.com/v1');
     expect(field('settings-model').value).toBe('deepseek-chat');
 
     await user.click(screen.getByTestId('settings-save'));
     await settle();
-    expect(fake.callsOf('updateSettings')).toEqual([
-      {
-        provider: { presetId: 'deepseek', baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat' },
-        systemPrompt: null,
-        language: 'en',
-        theme: 'light',
-      },
+    expect(fake.callsOf('saveProvider')).toEqual([
+      { id: 'p-openai', presetId: 'deepseek', enabled: true, models: ['gpt-4o-mini', 'gpt-4o'], name: 'OpenAI', baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat' },
     ]);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.callsOf('updateSettings')).toEqual([]);
+    expect(screen.getAllByTestId('settings-provider')).toHaveLength(1);
   });
 
   it('the request limit per message is a number field, and a changed limit is saved', async () => {
@@ -51,25 +69,40 @@ describe('provider', () => {
     expect(fake.callsOf('updateSettings').at(-1)).toMatchObject({ maxRequestsPerRun: 8 });
   });
 
-  it('offers the endpoint’s models and accepts a typed one', async () => {
-    await openSettings();
+  it('a new provider needs only base URL, key and model', async () => {
+    await openProvider(null);
+    await user.type(field('settings-base-url'), 'https://b.example/v1');
+    await user.type(field('settings-api-key'), 'sk-b');
+    await user.type(field('settings-model'), 'b-model');
+    await user.click(screen.getByTestId('settings-save'));
+    await settle();
+    expect(fake.callsOf('saveProvider')).toEqual([{ presetId: 'custom', enabled: true, models: [], baseUrl: 'https://b.example/v1', model: 'b-model', apiKey: 'sk-b' }]);
+    expect(screen.getAllByTestId('settings-provider').map((row) => row.dataset.providerId)).toEqual(['p-openai', 'p-1']);
+  });
+
+  it('offers the endpoint’s models, adds them to the chat list on refresh, and accepts a typed one', async () => {
+    await openProvider();
     const options = [...screen.getByTestId('settings-model-options').querySelectorAll('option')].map((o) => o.value);
     expect(options).toEqual(['gpt-4o-mini', 'gpt-4o']);
     expect(screen.getByTestId('settings-models-status').textContent).toBe('2 models available.');
+    fake.models = ['gpt-4o-mini', 'o3'];
+    await user.click(screen.getByTestId('settings-load-models'));
+    await settle();
+    expect(field('settings-provider-models').value).toBe('gpt-4o-mini\ngpt-4o\no3');
 
     await user.clear(field('settings-model'));
     await user.type(field('settings-model'), 'my-finetune');
     await user.click(screen.getByTestId('settings-save'));
     await settle();
-    expect(fake.settings.provider.model).toBe('my-finetune');
+    expect(fake.settings.providers[0]).toMatchObject({ model: 'my-finetune', models: ['gpt-4o-mini', 'gpt-4o', 'o3', 'my-finetune'] });
   });
 
   it('tests the connection with what is typed and shows the result', async () => {
-    await openSettings();
+    await openProvider();
     await user.type(field('settings-api-key'), 'sk-trial');
     await user.click(screen.getByTestId('settings-test'));
     await settle();
-    expect(fake.callsOf('testConnection')).toEqual([{ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-trial', model: 'gpt-4o-mini' }]);
+    expect(fake.callsOf('testConnection')).toEqual([{ providerId: 'p-openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-trial', model: 'gpt-4o-mini' }]);
     expect(screen.getByTestId('settings-test-result').textContent).toBe('Connection works. Listed 2 models.');
 
     fake.testResult = { ok: false, message: '401 Unauthorized' };
@@ -79,38 +112,103 @@ describe('provider', () => {
     expect(result.textContent).toBe('Connection failed. 401 Unauthorized');
     expect(result.dataset.ok).toBe('false');
   });
+
+  it('moving a provider with a saved key to another address asks first; the default answer drops the key', async () => {
+    fake.storedKeys.set('p-openai', 'sk-old');
+    fake.settings.providers[0]!.hasApiKey = true;
+    cleanup();
+    ({ user } = await renderApp(fake));
+    await openProvider();
+    await user.clear(field('settings-base-url'));
+    await user.type(field('settings-base-url'), 'https://other.example/v1');
+    await user.click(screen.getByTestId('settings-save'));
+    await settle();
+    expect(fake.callsOf('saveProvider')).toEqual([]);
+    const question = screen.getByRole('alertdialog', { name: 'Keep the saved key for the new address?' });
+    expect(question.textContent).toContain('entered for https://api.openai.com. Does it also belong to https://other.example?');
+    expect(document.activeElement).toBe(screen.getByTestId('settings-key-move-drop'));
+    await user.keyboard('{Enter}');
+    await settle();
+    expect(fake.callsOf('saveProvider')).toEqual([expect.objectContaining({ baseUrl: 'https://other.example/v1', keepKeyForNewOrigin: false })]);
+  });
+
+  it('the default model for new chats is chosen from every enabled provider\'s models', async () => {
+    await openSettings();
+    await user.selectOptions(screen.getByTestId('settings-default-model'), 'p-openai\u0000gpt-4o');
+    await settle();
+    expect(fake.callsOf('updateSettings')).toEqual([{ defaultModel: { providerId: 'p-openai', model: 'gpt-4o' } }]);
+  });
+});
+
+describe('prompt presets', () => {
+  it('a preset starts a new chat with its prompt and parameters', async () => {
+    await openSettings();
+    const items = within(screen.getByTestId('preset-list')).getAllByTestId('preset-item');
+    expect(items.map((item) => item.querySelector('.preset-name')!.textContent)).toEqual(['Translator']);
+    await user.click(screen.getByRole('button', { name: 'Start a chat with Translator' }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.type(screen.getByTestId('composer-input'), 'Bonjour{Enter}');
+    await settle();
+    expect(fake.callsOf('createSession')).toEqual([{ systemPrompt: 'Translate.', params: { temperature: 0.3 } }]);
+  });
+
+  it('adds a preset with a model and parameters, refusing an out-of-range value', async () => {
+    await openSettings();
+    await user.click(screen.getByTestId('preset-add'));
+    await user.type(field('preset-name'), 'Pirate');
+    await user.type(screen.getByTestId('preset-system-prompt'), 'Arr.');
+    await user.selectOptions(screen.getByTestId('preset-model'), 'p-openai\u0000gpt-4o');
+    await user.type(field('chat-temperature'), '3');
+    await user.click(screen.getByTestId('preset-save'));
+    expect(screen.getByRole('alert').textContent).toBe('Temperature must be a number from 0 to 2.');
+    await user.clear(field('chat-temperature'));
+    await user.type(field('chat-temperature'), '1.5');
+    await user.click(screen.getByTestId('preset-save'));
+    await settle();
+    expect(fake.callsOf('updateSettings').at(-1)!.presets!.at(-1)).toEqual({
+      id: expect.stringMatching(/^preset-/),
+      name: 'Pirate',
+      systemPrompt: 'Arr.',
+      params: { temperature: 1.5 },
+      model: { providerId: 'p-openai', model: 'gpt-4o' },
+    });
+    expect(within(screen.getByTestId('preset-list')).getAllByTestId('preset-item')).toHaveLength(2);
+  });
 });
 
 describe('API key', () => {
-  it('is write-only: after saving, the dialog shows that a key is set, never the key', async () => {
-    let dialog = await openSettings();
+  it('is write-only: after saving, the editor shows that a key is set, never the key', async () => {
+    await openProvider();
     expect(field('settings-key-state').textContent).toBe('No key saved.');
     await user.type(field('settings-api-key'), 'sk-secret-123');
     await user.click(screen.getByTestId('settings-save'));
     await settle();
-    expect(fake.storedKey).toBe('sk-secret-123');
+    expect(fake.storedKeys.get('p-openai')).toBe('sk-secret-123');
 
-    dialog = await openSettings();
+    await user.click(within(providerRow('p-openai')).getByRole('button'));
+    await settle();
     expect(field('settings-api-key').value).toBe('');
     expect(field('settings-api-key').placeholder).toBe('Key saved. Type a new one to replace it.');
     expect(field('settings-key-state').textContent).toBe('A key is saved.');
     expect(document.body.innerHTML).not.toContain('sk-secret-123');
 
     // Saving other changes leaves the stored key alone.
-    await user.click(within(dialog).getByTestId('settings-save'));
+    await user.click(screen.getByTestId('settings-save'));
     await settle();
-    expect(fake.storedKey).toBe('sk-secret-123');
+    expect(fake.callsOf('saveProvider').at(-1)).not.toHaveProperty('apiKey');
+    expect(fake.storedKeys.get('p-openai')).toBe('sk-secret-123');
   });
 
   it('can be removed explicitly', async () => {
-    fake.storedKey = 'sk-old';
-    fake.settings.provider.hasApiKey = true;
+    fake.storedKeys.set('p-openai', 'sk-old');
+    fake.settings.providers[0]!.hasApiKey = true;
     cleanup();
     ({ user } = await renderApp(fake));
-    await openSettings();
+    await openProvider();
     await user.click(screen.getByRole('button', { name: 'Remove saved key' }));
     await settle();
-    expect(fake.storedKey).toBeNull();
+    expect(fake.storedKeys.has('p-openai')).toBe(false);
     expect(field('settings-key-state').textContent).toBe('No key saved.');
     expect(screen.queryByTestId('settings-clear-key')).toBeNull();
   });
@@ -122,7 +220,7 @@ describe('API key', () => {
     ({ user } = await renderApp(fake));
     expect(screen.getByTestId('error-banner').textContent).toContain('settings.json is unreadable');
     await openSettings();
-    expect(field('settings-base-url').value).toBe('https://api.openai.com/v1');
+    expect(providerRow('p-openai').textContent).toContain('https://api.openai.com/v1');
     expect(fake.callsOf('getSettings')).toHaveLength(2);
   });
 

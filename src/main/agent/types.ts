@@ -30,6 +30,11 @@ export interface AgentModel {
   apiKey?: string;
   contextWindow?: number;
   maxOutputTokens?: number;
+  /** Sampling parameters of the chat; absent = the provider's default (not sent). */
+  temperature?: number;
+  topP?: number;
+  /** Sent as `reasoning_effort` only when set. */
+  reasoningEffort?: 'low' | 'medium' | 'high';
   /** Milliseconds without any response byte before the request fails as `timeout` (provider default 60 s). */
   requestTimeoutMs?: number;
   /** Milliseconds from request to the first streamed token before failing as `timeout` (provider default 60 s). */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { chatParamsSchema } from '../settings/settings-file.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -22,7 +23,21 @@ const httpUrl = z
   .transform((url) => url.trim().replace(/\/+$/, ''));
 const modelName = z.string().trim().max(200);
 const apiKey = z.string().trim().max(1_000);
-const providerProbe = z.strictObject({ baseUrl: httpUrl.optional(), apiKey: apiKey.optional(), model: modelName.optional() });
+const providerId = z.string().trim().min(1).max(100);
+const providerProbe = z.strictObject({ providerId: providerId.optional(), baseUrl: httpUrl.optional(), apiKey: apiKey.optional(), model: modelName.optional() });
+const requiredModelName = modelName.pipe(z.string().min(1, { message: 'model must not be empty' }));
+const presetId = z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']);
+const modelRef = z.strictObject({ providerId, model: requiredModelName });
+/** The same ranges as the stored form, without unknown fields. */
+const chatParams = z.strictObject(chatParamsSchema.shape);
+const systemPrompt = z.string().max(LIMITS.maxSystemPromptChars);
+const promptPreset = z.strictObject({
+  id: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(LIMITS.maxNameChars),
+  systemPrompt,
+  model: modelRef.optional(),
+  params: chatParams,
+});
 const noInput = z.undefined().or(z.null()).transform(() => undefined);
 
 type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
@@ -32,7 +47,9 @@ export const requestSchemas = {
   createSession: z
     .strictObject({
       name: sessionName.optional(),
-      systemPrompt: z.string().max(LIMITS.maxSystemPromptChars).optional(),
+      systemPrompt: systemPrompt.optional(),
+      model: modelRef.optional(),
+      params: chatParams.optional(),
     })
     .optional()
     .transform((req) => req ?? {}),
@@ -49,19 +66,26 @@ export const requestSchemas = {
   clearQueue: z.strictObject({ sessionId, which: z.enum(['steering', 'followUp', 'all']) }),
   getSettings: noInput,
   updateSettings: z.strictObject({
-    provider: z
-      .strictObject({
-        presetId: z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']).optional(),
-        baseUrl: httpUrl.optional(),
-        model: modelName.pipe(z.string().min(1, { message: 'model must not be empty' })).optional(),
-        apiKey: apiKey.nullable().optional(),
-      })
-      .optional(),
-    systemPrompt: z.string().max(LIMITS.maxSystemPromptChars).nullable().optional(),
+    defaultModel: modelRef.optional(),
+    presets: z.array(promptPreset).max(200).optional(),
+    systemPrompt: systemPrompt.nullable().optional(),
     language: z.enum(['system', 'zh-CN', 'en']).optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
     maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional(),
   }),
+  saveProvider: z.strictObject({
+    id: providerId.optional(),
+    presetId: presetId.optional(),
+    name: z.string().trim().max(LIMITS.maxNameChars).optional(),
+    baseUrl: httpUrl.optional(),
+    model: requiredModelName.optional(),
+    models: z.array(requiredModelName).max(2_000).optional(),
+    enabled: z.boolean().optional(),
+    apiKey: apiKey.nullable().optional(),
+    keepKeyForNewOrigin: z.boolean().optional(),
+  }),
+  deleteProvider: z.strictObject({ providerId }),
+  updateChat: z.strictObject({ sessionId, model: modelRef.optional(), systemPrompt: systemPrompt.optional(), params: chatParams.optional() }),
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
   openExternal: z.strictObject({ url: z.string().max(LIMITS.maxUrlChars) }),

@@ -3,7 +3,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { AgentModel, LlmContext } from '../agent/types.js';
 import { toOpenAIMessages, toOpenAITools } from './replay.js';
 
-/** Builds the streaming request: messages, usage reporting, output limit and tools when any. Pure. */
+/** Builds the streaming request: messages, usage reporting, output limit, the chat's sampling parameters and tools when any. Pure. */
 export function buildChatRequest(model: AgentModel, context: LlmContext): ChatCompletionCreateParamsStreaming {
   const body: ChatCompletionCreateParamsStreaming = {
     model: model.id,
@@ -16,6 +16,9 @@ export function buildChatRequest(model: AgentModel, context: LlmContext): ChatCo
     if (isOpenAIHost(model.baseUrl)) body.max_completion_tokens = model.maxOutputTokens;
     else body.max_tokens = model.maxOutputTokens;
   }
+  if (model.temperature !== undefined) body.temperature = model.temperature;
+  if (model.topP !== undefined) body.top_p = model.topP;
+  if (model.reasoningEffort !== undefined) body.reasoning_effort = model.reasoningEffort;
   if (context.tools.length > 0) body.tools = toOpenAITools(context.tools);
   return body;
 }

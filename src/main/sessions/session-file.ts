@@ -5,11 +5,14 @@
 //   {"type":"message","id":…,"parentId":…|null,"runId":…,"timestamp":…,"message":{…}}       one per stored message
 //   {"type":"commit","runId":…,"count":n,"timestamp":…,"stopped"?:true}                      closes a run of n messages
 //   {"type":"meta","timestamp":…,"name":…}                                                     a rename by the user
+//   {"type":"meta","timestamp":…,"chat":{"model"?,"systemPrompt"?,"params"?}}                  chat settings from the next run on
 //
 // A run is written as one append: its message lines, then its commit line. Message lines without their commit line
 // never happened. Messages form a tree through `parentId`; the current branch is root → the last message in file order.
 import type { AssistantMessage, Message } from '../../shared/messages.js';
 import { messageText } from '../../shared/messages.js';
+import type { ChatSettingsPatch } from '../../shared/sessions.js';
+import type { ChatParams } from '../../shared/settings.js';
 import { autoName } from './session-naming.js';
 
 export const FORMAT_VERSION = 1;
@@ -25,6 +28,10 @@ export interface SessionHeader {
   model: string;
   /** Present when the user named the session at creation. */
   name?: string;
+  /** The provider of `model`, when the chat was created on a chosen model (older chats follow Settings' default). */
+  providerId?: string;
+  /** Request parameters the chat was created with (from a preset). */
+  params?: ChatParams;
 }
 
 /** One stored message, a node of the tree (`parentId` null for the first message). */
@@ -57,6 +64,8 @@ export interface MetaEntry {
   name?: string;
   /** Kept at the top of the sidebar. */
   pinned?: boolean;
+  /** The chat's model, system prompt or parameters from the next run on; fields merge, last wins. */
+  chat?: ChatSettingsPatch;
 }
 
 export type FileLine = SessionHeader | MessageEntry | CommitEntry | MetaEntry;
@@ -69,6 +78,8 @@ export interface ParsedSession {
   /** The last rename, if any. */
   name: string | undefined;
   pinned: boolean;
+  /** The chat settings lines merged in file order (empty when there are none). */
+  chat: ChatSettingsPatch;
   /** Time of the last commit, or the creation time. */
   updatedAt: number;
   /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */
@@ -135,6 +146,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   const ids = new Set<string>();
   let name: string | undefined;
   let pinned = false;
+  let chat: ChatSettingsPatch = {};
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -171,6 +183,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
         if (pending.length === 0 && typeof value.timestamp === 'number') {
           if (typeof value.name === 'string') name = value.name;
           if (typeof value.pinned === 'boolean') pinned = value.pinned;
+          if (isRecord(value.chat)) chat = { ...chat, ...(value.chat as ChatSettingsPatch) };
           validLength = line.end;
           ok = true;
         }
@@ -181,7 +194,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       return fail('corrupt', `line ${i + 1} is not valid`);
     }
   }
-  return { ok: true, session: { header, entries, name, pinned, updatedAt, validLength, size: bytes.length } };
+  return { ok: true, session: { header, entries, name, pinned, chat, updatedAt, validLength, size: bytes.length } };
 }
 
 /** One complete line: its text and the byte offset just past its newline. */

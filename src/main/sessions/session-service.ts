@@ -12,9 +12,11 @@ import type { AgentEvent, AgentModel, StreamFn } from '../agent/index.js';
 import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
-import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
-import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import type { ActiveRunSnapshot, ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
+import { REQUESTS_PER_RUN, type ChatParams, type ModelRef } from '../../shared/settings.js';
 import { ActivityClock } from './activity-clock.js';
+import { AnswerTiming } from './answer-timing.js';
+import { applyChatPatch, chatState, type ChatState } from './chat-settings.js';
 import { createContextPolicy, DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
@@ -28,8 +30,10 @@ export interface SessionServiceOptions {
   dataDir: string;
   /** Delivers one event to the renderer (the IPC event channel). Must not throw; a throw is logged and ignored. */
   emit(envelope: SessionEventEnvelope): void;
-  /** The model for the next run, from the current provider settings (its apiKey never leaves main). */
-  resolveModel(): AgentModel;
+  /** The model for a run: `ref` (or the default model) with its provider's key, which never leaves main, and `params`. */
+  resolveModel(ref?: ModelRef | null, params?: ChatParams): AgentModel;
+  /** What a new chat starts with (Settings' default model). */
+  defaultModel?(): ModelRef | null;
   /** The system prompt of new sessions that do not bring their own (the settings' or the locale's default). */
   defaultSystemPrompt(): string;
   /** The user-facing wording in the current locale. */
@@ -68,6 +72,8 @@ interface Loaded {
   system: SystemMessage;
   /** Root → leaf of the current branch. */
   branch: MessageEntry[];
+  /** Model, system prompt and parameters of the next run. */
+  chat: ChatState;
 }
 
 interface Run {
@@ -87,6 +93,7 @@ interface Run {
   userStopped: boolean;
   /** The run used its request limit while the model still wanted to go on. */
   limitReached: boolean;
+  timing: AnswerTiming;
   done: Promise<void>;
 }
 
@@ -153,23 +160,26 @@ export class SessionService {
   }
 
   /** Creates and stores an empty session (header only); the name follows the first message unless one is given. */
-  async create(request: { name?: string; systemPrompt?: string }): Promise<SessionDetail> {
+  async create(request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }): Promise<SessionDetail> {
     this.assertOpen();
     const id = randomUUID();
+    const model = request.model ?? this.options.defaultModel?.() ?? null;
     const header: SessionHeader = {
       type: 'session',
       version: FORMAT_VERSION,
       id,
       createdAt: this.clock.next(),
       systemPrompt: request.systemPrompt?.trim() ? request.systemPrompt : this.options.defaultSystemPrompt(),
-      model: this.options.resolveModel().id,
+      model: model?.model ?? this.options.resolveModel().id,
+      ...(model && { providerId: model.providerId }),
+      ...(request.params && Object.keys(request.params).length > 0 && { params: request.params }),
       ...(request.name ? { name: request.name } : {}),
     };
     await this.store.create(header).catch((error: unknown) => {
       throw this.storeFailure(error);
     });
     const runtime = this.runtime(id);
-    this.setLoaded(runtime, header, []);
+    this.setLoaded(runtime, header, [], {});
     this.listChanged();
     return this.detailOf(runtime, runtime.loaded!);
   }
@@ -208,6 +218,24 @@ export class SessionService {
       });
     this.listChanged();
     return this.summaryOf(entry);
+  }
+
+  /**
+   * Changes the chat's model, system prompt or parameters by appending one chat line (never a rewrite). Applies from
+   * the next run on; a run in progress and earlier runs keep what they were sent.
+   */
+  async updateChat(sessionId: string, patch: ChatSettingsPatch): Promise<SessionDetail> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    if (patch.model) this.options.resolveModel(patch.model);
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), chat: patch };
+    await this.store.append(sessionId, [line], (current) => current).catch((error: unknown) => {
+      throw this.storeFailure(error);
+    });
+    const chat = applyChatPatch(loaded.chat, patch);
+    // A new system message object only when the prompt changed: the old one keeps its cached token count.
+    if (chat.systemPrompt !== loaded.chat.systemPrompt) loaded.system = { role: 'system', content: chat.systemPrompt, timestamp: Date.now() };
+    loaded.chat = chat;
+    return this.detailOf(runtime, loaded);
   }
 
   /** Aborts a running session first; afterwards nothing is written or emitted for it. */
@@ -316,9 +344,11 @@ export class SessionService {
   /** Starts a run on `baseBranch` (synchronously: the busy check and the start cannot interleave). Returns its id. */
   private startRun(runtime: Runtime, loaded: Loaded, baseBranch: MessageEntry[], prompts: UserMessage[], userText: string): string {
     // Re-attach: an idle session may have been unloaded between `ready()` and here; its committed content is unchanged.
+    // Resolved first: a chat whose provider is gone fails here, before anything starts.
+    const model = this.options.resolveModel(loaded.chat.model, loaded.chat.params);
     runtime.loaded = loaded;
-    const agent = this.agentOf(runtime);
-    agent.state.model = this.options.resolveModel();
+    const agent = this.agentOf(runtime, model);
+    agent.state.model = model;
     agent.maxRequests = this.options.maxRequestsPerRun?.() ?? REQUESTS_PER_RUN.default;
     agent.state.messages = [loaded.system, ...baseBranch.map((entry) => entry.message)];
     const runId = randomUUID();
@@ -333,6 +363,7 @@ export class SessionService {
       withdrawn: [],
       userStopped: false,
       limitReached: false,
+      timing: new AnswerTiming(),
       done: Promise.resolve(),
     };
     run.coalescer = new DeltaCoalescer(
@@ -373,6 +404,9 @@ export class SessionService {
       case 'agent_end':
         if (event.requestLimitReached) run.limitReached = true;
         break;
+      case 'turn_start':
+        run.timing.turnStarted();
+        break;
       case 'message_start': {
         const message = event.message;
         if (message.role === 'assistant') {
@@ -387,6 +421,7 @@ export class SessionService {
       }
       case 'message_update': {
         const update = event.assistantMessageEvent;
+        run.timing.increment();
         if (update.type === 'text_delta') run.coalescer.push('text', update.delta);
         else if (update.type === 'thinking_delta') run.coalescer.push('thinking', update.delta);
         break;
@@ -394,10 +429,12 @@ export class SessionService {
       case 'message_end': {
         const message = event.message;
         if (message.role !== 'assistant') break;
+        run.timing.finish(message);
         this.emitEvent(runtime, run, {
           type: 'assistant_end',
           stopReason: message.stopReason,
           usage: message.usage,
+          ...(message.timing && { timing: message.timing }),
           ...(message.errorMessage !== undefined ? { errorMessage: message.errorMessage } : {}),
           ...(message.errorCode !== undefined ? { errorCode: message.errorCode } : {}),
           toolCalls: message.content.filter((part) => part.type === 'toolCall'),
@@ -450,7 +487,7 @@ export class SessionService {
     // A Stop at any moment, the commit's write included, ends the run here: nothing queued is sent after it.
     const handBack = (outcome.commit && outcome.stopped) || run.userStopped;
     if (run.limitReached) {
-      const limit = this.agentOf(runtime).maxRequests ?? REQUESTS_PER_RUN.default;
+      const limit = agent.maxRequests ?? REQUESTS_PER_RUN.default;
       this.emitEvent(runtime, run, { type: 'notice', code: 'request_limit', message: messages.requestLimit(limit) });
     }
     if (!failure) {
@@ -556,12 +593,12 @@ export class SessionService {
 
   // ---- sessions in memory ----
 
-  private agentOf(runtime: Runtime): Agent {
+  private agentOf(runtime: Runtime, model: AgentModel): Agent {
     if (runtime.agent) return runtime.agent;
     const loaded = runtime.loaded!;
     const maxMessages = this.options.maxMessagesPerSession ?? DEFAULT_MAX_MESSAGES;
     const agent: Agent = new Agent({
-      model: this.options.resolveModel(),
+      model,
       messages: [loaded.system, ...loaded.branch.map((entry) => entry.message)],
       ...(this.options.streamFn ? { streamFn: this.options.streamFn } : {}),
       transformContext: createContextPolicy(() => ({
@@ -599,12 +636,13 @@ export class SessionService {
     const parsed = await this.store.load(runtime.id).catch((error: unknown) => {
       throw this.storeFailure(error);
     });
-    if (!runtime.deleted) this.setLoaded(runtime, parsed.header, currentBranch(parsed.entries));
+    if (!runtime.deleted) this.setLoaded(runtime, parsed.header, currentBranch(parsed.entries), parsed.chat);
   }
 
-  private setLoaded(runtime: Runtime, header: SessionHeader, branch: MessageEntry[]): void {
+  private setLoaded(runtime: Runtime, header: SessionHeader, branch: MessageEntry[], lines: ChatSettingsPatch): void {
     for (const entry of branch) if (entry.tokens !== undefined) rememberMessageTokens(entry.message, entry.tokens);
-    runtime.loaded = { header, system: { role: 'system', content: header.systemPrompt, timestamp: header.createdAt }, branch };
+    const chat = chatState(header, lines);
+    runtime.loaded = { header, system: { role: 'system', content: chat.systemPrompt, timestamp: header.createdAt }, branch, chat };
     this.remember(runtime);
   }
 
@@ -681,7 +719,8 @@ export class SessionService {
     const branch = run ? run.baseBranch : loaded.branch;
     const detail: SessionDetail = {
       ...this.summaryOf(this.store.entry(runtime.id)!),
-      systemPrompt: loaded.header.systemPrompt,
+      systemPrompt: loaded.chat.systemPrompt,
+      chat: { model: loaded.chat.model, params: loaded.chat.params },
       messages: [loaded.system, ...branch.map((entry) => entry.message)],
     };
     if (run) detail.activeRun = this.snapshot(runtime, run);

@@ -1,25 +1,41 @@
-// Settings: provider, default system prompt, language, theme. Owns the API key: encrypted at rest with the
-// injected SecretBox, handed to the provider layer only, and never included in a SettingsView or a log line.
+// Settings: providers (each with its own key), the default model, prompt presets, default system prompt, language,
+// theme. Owns the API keys: encrypted at rest with the injected SecretBox, each bound to the origin it was entered
+// for, handed to the provider layer only for that origin, and never included in a SettingsView or a log line.
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { ProviderProbe } from '../../shared/ipc.js';
 import {
+  defaultProviderName,
+  ENV_PROVIDER_ID,
+  originOf,
   PROVIDER_PRESETS,
   REQUESTS_PER_RUN,
+  type ChatParams,
   type Locale,
-  type ProviderPresetId,
+  type ModelRef,
+  type ProviderInput,
+  type ProviderView,
   type SettingsPatch,
   type SettingsView,
 } from '../../shared/settings.js';
 import type { AgentModel } from '../agent/types.js';
-import { localeFromSystem } from '../i18n.js';
+import { localeFromSystem, mainStrings } from '../i18n.js';
 import { contextWindowOf, DEFAULT_MAX_OUTPUT_TOKENS } from './model-limits.js';
+import { shippedPresets } from './prompt-presets.js';
 import type { SecretBox } from './secret-box.js';
-import { loadSettingsFile, saveSettingsFile, type StoredSettings, DEFAULT_STORED_SETTINGS } from './settings-file.js';
+import {
+  DEFAULT_STORED_SETTINGS,
+  loadSettingsFile,
+  newProviderId,
+  saveSettingsFile,
+  storedProvider,
+  type StoredProvider,
+  type StoredSettings,
+} from './settings-file.js';
 
 export interface SettingsServiceOptions {
   dataDir: string;
-  /** OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL give the provider when none is saved. */
+  /** OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL give a provider while none is saved. */
   env: Readonly<Record<string, string | undefined>>;
   secrets: SecretBox;
   /** The OS locale, e.g. 'zh-CN' or 'en-US'. */
@@ -27,17 +43,16 @@ export interface SettingsServiceOptions {
   log?: (message: string) => void;
 }
 
-interface ProviderConfig {
-  presetId: ProviderPresetId;
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
+/** A decrypted key and the origin it belongs to (memory only). */
+interface HeldKey {
+  key: string;
+  origin: string;
 }
 
 export class SettingsService {
   private stored: StoredSettings;
-  /** Decrypted key of the saved provider (memory only). */
-  private savedKey: string | undefined;
+  /** Decrypted keys by provider id (memory only), each with the origin it was entered for. */
+  private keys = new Map<string, HeldKey>();
   private encryptionAvailable = false;
 
   private constructor(
@@ -59,11 +74,12 @@ export class SettingsService {
       const loaded = await loadSettingsFile(path);
       service = new SettingsService(options, path, loaded.settings, undefined);
       service.encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable();
-      await service.decryptSavedKey();
+      await service.decryptSavedKeys();
       if (loaded.backupPath) {
         log(`Settings migrated to format ${loaded.settings.version}; backup at ${loaded.backupPath}`);
-        if (loaded.legacyPlainKey) await service.storeKey(loaded.legacyPlainKey);
-        else await service.persist();
+        const first = service.stored.providers[0];
+        if (loaded.legacyPlainKey && first) await service.storeKey(first, loaded.legacyPlainKey);
+        await service.persist();
       }
     } catch (error) {
       const reason = error instanceof AppError ? error : new AppError('storage', 'Settings could not be read.');
@@ -74,11 +90,12 @@ export class SettingsService {
     return service;
   }
 
-  /** What the renderer may know: everything but the key, which is reduced to `hasApiKey`. */
+  /** What the renderer may know: everything but the keys, each reduced to `hasApiKey`. */
   view(): SettingsView {
-    const provider = this.provider();
     return {
-      provider: { presetId: provider.presetId, baseUrl: provider.baseUrl, model: provider.model, hasApiKey: Boolean(provider.apiKey) },
+      providers: this.providers().map((provider) => this.providerView(provider)),
+      defaultModel: this.defaultModel(),
+      presets: this.stored.presets ?? shippedPresets(this.locale()),
       systemPrompt: this.stored.systemPrompt,
       language: this.stored.language,
       theme: this.stored.theme,
@@ -107,123 +124,244 @@ export class SettingsService {
     return this.stored.systemPrompt?.trim() ? this.stored.systemPrompt : undefined;
   }
 
+  /** What a new chat starts with: the chosen default if its provider is usable, else the first usable provider's model. */
+  defaultModel(): ModelRef | null {
+    const providers = this.providers().filter((p) => p.enabled);
+    const chosen = this.stored.defaultModel;
+    if (chosen && providers.some((p) => p.id === chosen.providerId)) return chosen;
+    const first = providers.find((p) => p.model);
+    return first ? { providerId: first.id, model: first.model } : null;
+  }
+
+  /** Every key main holds (for log redaction). */
+  secretValues(): string[] {
+    const values = [...this.keys.values()].map((held) => held.key);
+    if (this.options.env.OPENAI_API_KEY) values.push(this.options.env.OPENAI_API_KEY);
+    return values;
+  }
+
   /** Applies a validated patch and persists it. Refused (AppError) when the file on disk is newer than this build. */
   async update(patch: SettingsPatch): Promise<SettingsView> {
-    if (this.readOnlyReason) throw this.readOnlyReason;
     const next: StoredSettings = { ...this.stored };
     if (patch.language) next.language = patch.language;
     if (patch.theme) next.theme = patch.theme;
     if (patch.maxRequestsPerRun !== undefined) next.maxRequestsPerRun = patch.maxRequestsPerRun;
     if (patch.systemPrompt !== undefined) next.systemPrompt = patch.systemPrompt?.trim() ? patch.systemPrompt : null;
-    let newKey: string | null | undefined;
-    if (patch.provider) {
-      const current = this.provider();
-      const presetId = patch.provider.presetId ?? current.presetId;
-      const preset = PROVIDER_PRESETS.find((p) => p.id === presetId);
-      const presetChanged = presetId !== current.presetId;
-      const baseUrl = patch.provider.baseUrl ?? (presetChanged && preset?.baseUrl ? preset.baseUrl : current.baseUrl);
-      const model = patch.provider.model ?? (presetChanged && preset?.defaultModel ? preset.defaultModel : current.model);
-      next.provider = { presetId, baseUrl, model, encryptedApiKey: this.stored.provider?.encryptedApiKey };
-      if (!next.provider.encryptedApiKey) delete next.provider.encryptedApiKey;
-      newKey = patch.provider.apiKey;
-      // A key belongs to the endpoint it was entered for: moving to another base URL without a new key forgets it,
-      // so it is never sent to a different host.
-      if (newKey === undefined && baseUrl !== current.baseUrl && this.savedKey !== undefined) newKey = null;
-      if (newKey === undefined && !this.stored.provider && this.options.env.OPENAI_API_KEY && baseUrl === this.envBaseUrl()) {
-        // Saving the provider that came from the environment keeps the environment's key working.
-        newKey = this.options.env.OPENAI_API_KEY;
-      }
+    if (patch.presets) next.presets = patch.presets;
+    if (patch.defaultModel) {
+      this.providerOrThrow(patch.defaultModel.providerId);
+      next.defaultModel = patch.defaultModel;
     }
-    const previous = { stored: this.stored, savedKey: this.savedKey };
-    this.stored = next;
-    try {
-      if (newKey === null) {
-        this.savedKey = undefined;
-        if (this.stored.provider) delete this.stored.provider.encryptedApiKey;
-        await this.persist();
-      } else if (typeof newKey === 'string' && newKey.length > 0) {
-        await this.storeKey(newKey);
-      } else {
-        await this.persist();
-      }
-    } catch (error) {
-      // What could not be saved does not take effect either: memory and disk never disagree.
-      this.stored = previous.stored;
-      this.savedKey = previous.savedKey;
-      throw error;
-    }
+    await this.commit(next, this.keys);
     return this.view();
   }
 
-  /** The model sessions talk to, key included (for the provider only). */
-  resolveModel(): AgentModel {
-    const provider = this.provider();
+  /**
+   * Adds or edits one provider. A key belongs to the origin it was entered for: moving the base URL to another origin
+   * without a new key drops the stored key — decrypted or not — unless the person confirmed it belongs there too.
+   * Other providers and their keys are never touched.
+   */
+  async saveProvider(input: ProviderInput): Promise<SettingsView> {
+    const existing = input.id === undefined ? undefined : this.providerOrThrow(input.id);
+    const presetId = input.presetId ?? existing?.presetId ?? 'custom';
+    const preset = PROVIDER_PRESETS.find((p) => p.id === presetId);
+    const presetChanged = existing !== undefined && presetId !== existing.presetId;
+    const baseUrl = input.baseUrl ?? (presetChanged || !existing ? preset?.baseUrl : existing.baseUrl) ?? '';
+    if (!originOf(baseUrl)) throw new AppError('invalid_input', mainStrings(this.locale()).invalidInput('baseUrl must be an http(s) URL'));
+    const model = input.model ?? (presetChanged || !existing ? preset?.defaultModel : existing.model) ?? '';
+    const models = [...new Set([...(input.models ?? existing?.models ?? []), ...(model ? [model] : [])])];
+    const nameChanged = input.name !== undefined && input.name.trim() !== '';
+    const keepsDefaultName = !existing || existing.name === defaultProviderName(existing.baseUrl, existing.presetId);
+    const fromEnv = existing?.id === ENV_PROVIDER_ID && this.stored.providers.length === 0;
+
+    const provider: StoredProvider = {
+      ...(existing && !fromEnv ? existing : storedProvider({ presetId, baseUrl, model, id: existing?.id ?? newProviderId() })),
+      presetId,
+      baseUrl,
+      model,
+      models,
+      enabled: input.enabled ?? existing?.enabled ?? true,
+      name: nameChanged ? input.name!.trim() : keepsDefaultName ? defaultProviderName(baseUrl, presetId) : existing!.name,
+    };
+    const keys = new Map(this.keys);
+    const origin = originOf(baseUrl)!;
+    const keyOrigin = provider.keyOrigin ?? keys.get(provider.id)?.origin;
+    if (typeof input.apiKey === 'string' && input.apiKey.length > 0) {
+      keys.set(provider.id, { key: input.apiKey, origin });
+      await this.sealKey(provider, input.apiKey, origin);
+    } else if (input.apiKey === null || (keyOrigin !== undefined && keyOrigin !== origin && !input.keepKeyForNewOrigin)) {
+      keys.delete(provider.id);
+      delete provider.encryptedApiKey;
+      delete provider.keyOrigin;
+    } else if (keyOrigin !== undefined && keyOrigin !== origin) {
+      // Confirmed by the person: the same key serves the new address.
+      if (provider.encryptedApiKey) provider.keyOrigin = origin;
+      const held = keys.get(provider.id);
+      if (held) keys.set(provider.id, { ...held, origin });
+    }
+
+    const next: StoredSettings = { ...this.stored, providers: [...this.stored.providers] };
+    const index = next.providers.findIndex((p) => p.id === provider.id);
+    if (index === -1) next.providers.push(provider);
+    else next.providers[index] = provider;
+    const isDefault = next.defaultModel?.providerId === provider.id || (fromEnv && !next.defaultModel) || next.providers.length === 1;
+    if (isDefault && model) next.defaultModel = { providerId: provider.id, model };
+    await this.commit(next, keys);
+    return this.view();
+  }
+
+  /** Removes a saved provider and its key. Chats that used it say so on their next send. */
+  async deleteProvider(id: string): Promise<SettingsView> {
+    const provider = this.providerOrThrow(id);
+    if (!this.stored.providers.includes(provider)) throw new AppError('invalid_input', mainStrings(this.locale()).invalidInput('the environment provider cannot be removed'));
+    const keys = new Map(this.keys);
+    keys.delete(id);
+    const next: StoredSettings = {
+      ...this.stored,
+      providers: this.stored.providers.filter((p) => p.id !== id),
+      defaultModel: this.stored.defaultModel?.providerId === id ? null : this.stored.defaultModel,
+    };
+    await this.commit(next, keys);
+    return this.view();
+  }
+
+  /**
+   * The model a run talks to: `ref` (or the default model) with its provider's key — only if the key was entered for
+   * that provider's origin — and the chat's parameters. A removed or disabled provider → AppError naming it.
+   */
+  resolveModel(ref?: ModelRef | null, params: ChatParams = {}): AgentModel {
+    const target = ref ?? this.defaultModel();
+    const strings = mainStrings(this.locale());
+    if (!target) throw new AppError('invalid_input', strings.noProvider());
+    const provider = this.providers().find((p) => p.id === target.providerId);
+    if (!provider) throw new AppError('invalid_input', strings.providerMissing(target.model));
+    if (!provider.enabled) throw new AppError('invalid_input', strings.providerDisabled(provider.name));
     const env = this.options.env;
     return {
-      id: provider.model,
+      id: target.model,
       baseUrl: provider.baseUrl,
-      apiKey: provider.apiKey,
-      contextWindow: positiveInt(env.TINY_AGENT_CONTEXT_WINDOW) ?? contextWindowOf(provider.model),
-      maxOutputTokens: positiveInt(env.TINY_AGENT_MAX_OUTPUT_TOKENS) ?? DEFAULT_MAX_OUTPUT_TOKENS,
+      apiKey: this.keyFor(provider),
+      contextWindow: positiveInt(env.TINY_AGENT_CONTEXT_WINDOW) ?? contextWindowOf(target.model),
+      maxOutputTokens: params.maxOutputTokens ?? positiveInt(env.TINY_AGENT_MAX_OUTPUT_TOKENS) ?? DEFAULT_MAX_OUTPUT_TOKENS,
       requestTimeoutMs: positiveInt(env.TINY_AGENT_REQUEST_TIMEOUT_MS),
       firstTokenTimeoutMs: positiveInt(env.TINY_AGENT_FIRST_TOKEN_TIMEOUT_MS),
+      ...(params.temperature !== undefined && { temperature: params.temperature }),
+      ...(params.topP !== undefined && { topP: params.topP }),
+      ...(params.reasoningEffort !== undefined && { reasoningEffort: params.reasoningEffort }),
     };
   }
 
-  /** Fills a connection probe's missing fields from the saved provider; the saved key is used only for the saved base URL. */
+  /**
+   * Fills a connection probe's missing fields from the saved provider `providerId`. Its saved key is used only when the
+   * probed URL has that key's origin.
+   */
   completeProbe(probe: ProviderProbe): { baseUrl: string; apiKey?: string; model?: string } {
-    const provider = this.provider();
-    const baseUrl = probe.baseUrl ?? provider.baseUrl;
-    const apiKey = probe.apiKey || (baseUrl === provider.baseUrl ? provider.apiKey : undefined);
-    return { baseUrl, apiKey, model: probe.model ?? provider.model };
+    // Without a provider id the probe is for a provider being added: it has no saved key yet.
+    const provider = probe.providerId === undefined ? undefined : this.providers().find((p) => p.id === probe.providerId);
+    const baseUrl = probe.baseUrl ?? provider?.baseUrl ?? PROVIDER_PRESETS[0]!.baseUrl;
+    const savedKey = provider && originOf(baseUrl) === originOf(provider.baseUrl) ? this.keyFor(provider) : undefined;
+    return { baseUrl, apiKey: probe.apiKey || savedKey, model: probe.model ?? provider?.model };
   }
 
-  private provider(): ProviderConfig {
-    const saved = this.stored.provider;
+  /** Saved providers, or the environment's one while nothing is saved. */
+  private providers(): StoredProvider[] {
+    if (this.stored.providers.length > 0) return this.stored.providers;
     const env = this.options.env;
-    if (saved) {
-      const envKey = saved.baseUrl === this.envBaseUrl() ? env.OPENAI_API_KEY : undefined;
-      return { presetId: saved.presetId, baseUrl: saved.baseUrl, model: saved.model, apiKey: this.savedKey ?? envKey };
-    }
-    const openai = PROVIDER_PRESETS[0]!;
     const baseUrl = this.envBaseUrl();
     const preset = PROVIDER_PRESETS.find((p) => p.baseUrl === baseUrl);
+    const model = env.OPENAI_MODEL?.trim() || preset?.defaultModel || PROVIDER_PRESETS[0]!.defaultModel;
+    return [{ ...storedProvider({ id: ENV_PROVIDER_ID, presetId: preset?.id ?? 'custom', baseUrl, model }) }];
+  }
+
+  private providerOrThrow(id: string): StoredProvider {
+    const provider = this.providers().find((p) => p.id === id);
+    if (!provider) throw new AppError('not_found', mainStrings(this.locale()).providerMissing(id));
+    return provider;
+  }
+
+  private providerView(provider: StoredProvider): ProviderView {
     return {
-      presetId: preset?.id ?? 'custom',
-      baseUrl,
-      model: env.OPENAI_MODEL?.trim() || preset?.defaultModel || openai.defaultModel,
-      apiKey: env.OPENAI_API_KEY?.trim() || undefined,
+      id: provider.id,
+      name: provider.name,
+      presetId: provider.presetId,
+      baseUrl: provider.baseUrl,
+      model: provider.model,
+      models: provider.models,
+      enabled: provider.enabled,
+      hasApiKey: this.keyFor(provider) !== undefined,
+      fromEnv: this.stored.providers.length === 0,
     };
+  }
+
+  /**
+   * The key to send to `provider`, checked before every run: a held key only for the origin it was entered for; the
+   * environment's key only for the environment's base URL.
+   */
+  private keyFor(provider: StoredProvider): string | undefined {
+    const origin = originOf(provider.baseUrl);
+    const held = this.keys.get(provider.id);
+    if (held && origin && held.origin === origin && (provider.keyOrigin === undefined || provider.keyOrigin === origin)) return held.key;
+    const envKey = this.options.env.OPENAI_API_KEY?.trim();
+    if (envKey && provider.baseUrl === this.envBaseUrl() && !provider.encryptedApiKey) return envKey;
+    return undefined;
   }
 
   private envBaseUrl(): string {
     return (this.options.env.OPENAI_BASE_URL?.trim() || PROVIDER_PRESETS[0]!.baseUrl).replace(/\/+$/, '');
   }
 
-  private async storeKey(key: string): Promise<void> {
-    this.savedKey = key;
-    if (this.stored.provider) {
-      if (this.encryptionAvailable) {
-        const encrypted = await this.options.secrets.encryptStringAsync(key);
-        this.stored.provider.encryptedApiKey = encrypted.toString('base64');
-      } else {
-        // Without OS encryption the key lives in memory for this run only; plaintext never reaches the disk.
-        delete this.stored.provider.encryptedApiKey;
-      }
-    }
-    await this.persist();
+  /** Persists `next` (and adopts `keys`) only if the write succeeds: memory and disk never disagree. */
+  private async commit(next: StoredSettings, keys: Map<string, HeldKey>): Promise<void> {
+    if (this.readOnlyReason) throw this.readOnlyReason;
+    await saveSettingsFile(this.path, next);
+    this.stored = next;
+    this.keys = keys;
   }
 
-  private async decryptSavedKey(): Promise<void> {
-    const encrypted = this.stored.provider?.encryptedApiKey;
-    if (!encrypted || !this.encryptionAvailable) return;
-    try {
-      const { result, shouldReEncrypt } = await this.options.secrets.decryptStringAsync(Buffer.from(encrypted, 'base64'));
-      this.savedKey = result;
-      if (shouldReEncrypt) await this.storeKey(result);
-    } catch {
-      (this.options.log ?? (() => {}))('The saved API key could not be decrypted; enter it again in Settings.');
+  /** Encrypts `key` into `provider` with the origin it belongs to; without OS encryption nothing is written. */
+  private async sealKey(provider: StoredProvider, key: string, origin: string): Promise<void> {
+    if (this.encryptionAvailable) {
+      provider.encryptedApiKey = (await this.options.secrets.encryptStringAsync(key)).toString('base64');
+      provider.keyOrigin = origin;
+    } else {
+      // Without OS encryption the key lives in memory for this run only; plaintext never reaches the disk.
+      delete provider.encryptedApiKey;
+      delete provider.keyOrigin;
     }
+  }
+
+  /** A key for `provider` at its current origin (migration), held in memory and sealed into the stored record. */
+  private async storeKey(provider: StoredProvider, key: string): Promise<void> {
+    const origin = originOf(provider.baseUrl);
+    if (!origin) return;
+    this.keys.set(provider.id, { key, origin });
+    await this.sealKey(provider, key, origin);
+  }
+
+  /** Decrypts each saved key whose stored origin matches its provider's; a key bound elsewhere is never decrypted. */
+  private async decryptSavedKeys(): Promise<void> {
+    if (!this.encryptionAvailable) return;
+    const log = this.options.log ?? (() => {});
+    let reEncrypt = false;
+    for (const provider of this.stored.providers) {
+      const origin = originOf(provider.baseUrl);
+      if (!provider.encryptedApiKey) continue;
+      if (!origin || provider.keyOrigin !== origin) {
+        log(`The saved API key of "${provider.name}" was entered for another address; it is not used.`);
+        continue;
+      }
+      try {
+        const { result, shouldReEncrypt } = await this.options.secrets.decryptStringAsync(Buffer.from(provider.encryptedApiKey, 'base64'));
+        this.keys.set(provider.id, { key: result, origin });
+        if (shouldReEncrypt) {
+          await this.sealKey(provider, result, origin);
+          reEncrypt = true;
+        }
+      } catch {
+        log(`The saved API key of "${provider.name}" could not be decrypted; enter it again in Settings.`);
+      }
+    }
+    if (reEncrypt) await this.persist();
   }
 
   private async persist(): Promise<void> {

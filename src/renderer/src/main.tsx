@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/sidebar.css';
 import './styles/composer.css';
 import './styles/dialog.css';
+import './styles/conversation-settings.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

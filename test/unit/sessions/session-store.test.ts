@@ -142,6 +142,24 @@ describe('SessionStore', () => {
     expect(texts(currentBranch(reloaded.entries))).toEqual(['question 1', 'answer 1', 'question 2', 'answer 2', 'question 4', 'answer 4']);
   });
 
+  it('chat settings lines merge in order, and a crash at every byte of one leaves the previous settings', async () => {
+    const { store, id } = await storeWithRuns(1);
+    const model = { providerId: 'p-1', model: 'model-b' };
+    await store.append(id, [{ type: 'meta', timestamp: 3_000, chat: { model, params: { temperature: 0.2 } } }], (entry) => entry);
+    await store.append(id, [{ type: 'meta', timestamp: 3_001, chat: { systemPrompt: 'New prompt.' } }], (entry) => entry);
+    const full = await fs.readFile(store.filePath(id));
+    const parsed = parseSessionFile(full, id);
+    expect(parsed.ok && parsed.session.chat).toEqual({ model, params: { temperature: 0.2 }, systemPrompt: 'New prompt.' });
+    const lastStart = full.subarray(0, full.length - 1).lastIndexOf(10) + 1;
+    for (let cut = lastStart; cut < full.length; cut++) {
+      const torn = parseSessionFile(full.subarray(0, cut), id);
+      if (!torn.ok) throw new Error(`cut at ${cut}: ${torn.failure.detail}`);
+      expect(torn.session.chat, `cut at ${cut}`).toEqual({ model, params: { temperature: 0.2 } });
+      expect(torn.session.validLength).toBe(lastStart);
+    }
+    await store.flush();
+  });
+
   it('a torn tail that cuts a multi-byte character is still just a torn tail', async () => {
     const { id } = await storeWithRuns(1);
     const file = path.join(dir, `${id}.jsonl`);

@@ -5,6 +5,7 @@ import { messageText, messageThinking, type AssistantMessage, type Message, type
 import { useT } from '../i18n';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
+import { MessageMeta } from './MessageMeta';
 import { Reasoning } from './Reasoning';
 import { countRowRender } from './renderCounter';
 import { ToolCall, ToolResult } from './ToolParts';
@@ -81,6 +82,7 @@ function AssistantRow({ message, streaming, onRegenerate }: { message: Assistant
         </p>
       )}
       {message.stopReason === 'error' && <p className="msg-failed">{message.errorMessage ?? t('chat.failed')}</p>}
+      {!streaming && <MessageMeta message={message} />}
       {!streaming && (
         <div className="msg-actions">
           <CopyButton text={() => text} testId="message-copy" />

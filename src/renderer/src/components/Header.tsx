@@ -1,8 +1,11 @@
-// The main pane's header: sidebar toggle, the open session's title, an "answering" status, settings.
+// The main pane's header: sidebar toggle, the open session's title, its model picker and chat settings, an
+// "answering" status, settings.
 import type { JSX } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
-import { GearIcon, SidebarIcon } from './icons';
+import { ChatSettingsPanel } from './chat-settings/ChatSettingsPanel';
+import { ModelPicker } from './chat-settings/ModelPicker';
+import { GearIcon, SidebarIcon, SlidersIcon } from './icons';
 
 export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const t = useT();
@@ -13,6 +16,8 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const toggleSidebar = useAppState((s) => s.toggleSidebar);
   const setSettingsOpen = useAppState((s) => s.setSettingsOpen);
   const setShortcutsOpen = useAppState((s) => s.setShortcutsOpen);
+  const chatSettingsOpen = useAppState((s) => s.chatSettingsOpen);
+  const setChatSettingsOpen = useAppState((s) => s.setChatSettingsOpen);
   const title = isDraft ? t('session.newChat') : name || t('session.untitled');
   const toggleLabel = sidebarShown ? t('header.hideSidebar') : t('header.showSidebar');
   return (
@@ -32,6 +37,19 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
       <h1 className="session-title" data-testid="session-title" title={title}>
         {title}
       </h1>
+      <ModelPicker />
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="chat-settings-open"
+        aria-label={t('chatSettings.open')}
+        title={t('chatSettings.open')}
+        aria-haspopup="dialog"
+        onClick={() => setChatSettingsOpen(true)}
+      >
+        <SlidersIcon />
+      </button>
+      {chatSettingsOpen && <ChatSettingsPanel />}
       {isTyping && (
         <span className="answering" role="status">
           {t('header.answering')}

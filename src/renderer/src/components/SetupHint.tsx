@@ -1,4 +1,4 @@
-// Points to Settings when the chosen provider needs an API key and none is saved.
+// Points to Settings when the default provider needs an API key and none is saved.
 import type { JSX } from 'react';
 import { PROVIDER_PRESETS } from '../../../shared/settings';
 import { useT } from '../i18n';
@@ -6,7 +6,7 @@ import { useAppState } from '../store/appState';
 
 export function SetupHint(): JSX.Element | null {
   const t = useT();
-  const provider = useAppState((s) => s.settings?.provider);
+  const provider = useAppState((s) => s.settings?.providers.find((p) => p.id === s.settings?.defaultModel?.providerId));
   const setSettingsOpen = useAppState((s) => s.setSettingsOpen);
   const preset = PROVIDER_PRESETS.find((p) => p.id === provider?.presetId);
   if (!provider || !preset?.needsKey || provider.hasApiKey) return null;

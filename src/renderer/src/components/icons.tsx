@@ -22,3 +22,4 @@ export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;
 export const RefreshIcon = () => <Icon d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />;
 export const SearchIcon = () => <Icon d="M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM20 20l-4-4" />;
 export const PinIcon = () => <Icon d="M9 4h6l-1 6 3 3H7l3-3-1-6zM12 13v7" />;
+export const SlidersIcon = () => <Icon d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" />;

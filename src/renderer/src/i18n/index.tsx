@@ -5,6 +5,7 @@ import { appStrings } from './app';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
+import { conversationSettingsStrings } from './conversationSettings';
 import { shortcutStrings } from './shortcuts';
 import { trustStrings } from './trust';
 
@@ -25,8 +26,24 @@ export const GLOSSARY = [
 ] as const;
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en, ...trustStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'], ...shortcutStrings['zh-CN'], ...trustStrings['zh-CN'] },
+  en: {
+    ...appStrings.en,
+    ...chatStrings.en,
+    ...searchStrings.en,
+    ...organizeStrings.en,
+    ...shortcutStrings.en,
+    ...trustStrings.en,
+    ...conversationSettingsStrings.en,
+  },
+  'zh-CN': {
+    ...appStrings['zh-CN'],
+    ...chatStrings['zh-CN'],
+    ...searchStrings['zh-CN'],
+    ...organizeStrings['zh-CN'],
+    ...shortcutStrings['zh-CN'],
+    ...trustStrings['zh-CN'],
+    ...conversationSettingsStrings['zh-CN'],
+  },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];

@@ -29,6 +29,7 @@ import { createSearchActions, searchInitial, type SearchActions, type SearchData
 import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
+import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -107,10 +108,11 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions & AppStatusSlice;
+export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice;
 
-function initialData(): AppData {
+function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
   return {
+    ...initialConversationSettings(),
     sessions: [],
     currentSession: draftSession(),
     isTyping: false,
@@ -311,6 +313,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ...initialData(),
     ...createSearchActions(set, get),
     ...createShortcutsActions(set),
+    ...createConversationSettingsSlice(set, get),
 
     async init() {
       unsubscribe?.();
@@ -330,7 +333,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
         set({ drawerOpen: false });
         return;
       }
-      set({ currentSession: draftSession(), isTyping: false, queue: EMPTY_QUEUE, drawerOpen: false });
+      set({ currentSession: draftSession(), isTyping: false, queue: EMPTY_QUEUE, drawerOpen: false, draftChat: {} });
     },
 
     async openSession(id) {
@@ -426,7 +429,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
       const key = sessionKey(currentSession);
       set((s) => ({ drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
-        const created = await locked(() => api().createSession({}));
+        const created = await locked(() => api().createSession(get().draftChat));
         if (!created.ok) {
           set((s) => ({ drafts: restoreDraft(s.drafts, DRAFT_KEY, text) }));
           ipcError(DRAFT_KEY, created.error, text, 'send');
@@ -436,6 +439,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
         set((s) => ({
           sessions: upsertSummary(s.sessions, { ...detail, isStreaming: false }),
           currentSession: sessionFromDetail(detail),
+          draftChat: {},
           // Whatever else was typed in the new chat stays with the session it became.
           drafts: DRAFT_KEY in s.drafts ? { ...without(s.drafts, DRAFT_KEY), [detail.id]: s.drafts[DRAFT_KEY] ?? '' } : s.drafts,
         }));

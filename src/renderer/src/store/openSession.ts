@@ -11,7 +11,7 @@ import {
   type ToolCallPart,
   type UserMessage,
 } from '../../../shared/messages';
-import type { SessionDetail } from '../../../shared/sessions';
+import type { ChatSettings, SessionDetail } from '../../../shared/sessions';
 
 /** Key of the draft new chat (not yet created in main) for per-session UI state. */
 export const DRAFT_KEY = 'draft';
@@ -47,6 +47,10 @@ export interface OpenSession {
   streamingIndex: number;
   /** `seq` of the last event applied to this view; older or repeated events are ignored. */
   lastSeq: number;
+  /** Model and parameters of the next run (a draft's choice lives in the store's `draftChat`). */
+  chat: ChatSettings;
+  /** System prompt of the next run. */
+  systemPrompt: string;
 }
 
 export function sessionKey(session: Pick<OpenSession, 'id'>): string {
@@ -54,7 +58,7 @@ export function sessionKey(session: Pick<OpenSession, 'id'>): string {
 }
 
 export function draftSession(): OpenSession {
-  return { id: null, name: '', committed: [], run: null, messages: [], streamingIndex: -1, lastSeq: -Infinity };
+  return { id: null, name: '', committed: [], run: null, messages: [], streamingIndex: -1, lastSeq: -Infinity, chat: { model: null, params: {} }, systemPrompt: '' };
 }
 
 /** The view of a fetched session; a run in progress is taken from its snapshot, later events continue it. */
@@ -72,7 +76,17 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
       }
     : null;
   return withView(
-    { id: detail.id, name: detail.name, committed: detail.messages, run, messages: [], streamingIndex: -1, lastSeq: active ? active.seq : -Infinity },
+    {
+      id: detail.id,
+      name: detail.name,
+      committed: detail.messages,
+      run,
+      messages: [],
+      streamingIndex: -1,
+      lastSeq: active ? active.seq : -Infinity,
+      chat: detail.chat,
+      systemPrompt: detail.systemPrompt,
+    },
   );
 }
 
@@ -189,6 +203,7 @@ function finishAssistant(message: AssistantMessage, end: Extract<SessionEvent, {
   const done: AssistantMessage = { ...message, stopReason: end.stopReason, usage: end.usage, content: [...message.content, ...toolCalls] };
   if (end.errorMessage !== undefined) done.errorMessage = end.errorMessage;
   if (end.errorCode !== undefined) done.errorCode = end.errorCode;
+  if (end.timing !== undefined) done.timing = end.timing;
   return done;
 }
 

@@ -1,0 +1,163 @@
+// The chat header's model picker: a button naming the chat's model that opens a filterable list grouped by
+// provider. Keyboard: the filter box is a combobox over the listbox — arrows move, Enter chooses, Escape closes.
+import { useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import type { ModelRef } from '../../../../shared/settings';
+import { useT } from '../../i18n';
+import { useAppState } from '../../store/appState';
+import { modelGroups, refKey } from './modelGroups';
+
+/** The model the open chat (or the draft) runs on next: its own choice, else Settings' default. */
+export function useChatModel(): ModelRef | null {
+  return useAppState((s) => (s.currentSession.id === null ? s.draftChat.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null);
+}
+
+export function ModelPicker(): JSX.Element | null {
+  const t = useT();
+  const id = useId();
+  const providers = useAppState((s) => s.settings?.providers);
+  const setChatModel = useAppState((s) => s.setChatModel);
+  const current = useChatModel();
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [active, setActive] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const groups = useMemo(() => modelGroups(providers ?? [], filter), [providers, filter]);
+  const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
+
+  // Opening puts the active option on the current model.
+  useEffect(() => {
+    if (!open) return;
+    const index = current ? options.findIndex((option) => refKey(option) === refKey(current)) : -1;
+    setActive(Math.max(0, index));
+  }, [open]);
+
+  // A click outside closes the list.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    return () => document.removeEventListener('mousedown', onPointer);
+  }, [open]);
+
+  // The active option stays in view while the arrows move it.
+  useEffect(() => {
+    if (open) listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, open]);
+
+  if (!providers) return null;
+  const provider = current ? providers.find((p) => p.id === current.providerId) : undefined;
+  const label = current ? (provider ? current.model : t('picker.missing', { model: current.model })) : t('picker.choose');
+
+  const close = () => {
+    setOpen(false);
+    setFilter('');
+    buttonRef.current?.focus();
+  };
+  const choose = (ref: ModelRef | undefined) => {
+    if (ref) void setChatModel(ref);
+    close();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      if (options.length) setActive((index) => (index + step + options.length) % options.length);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      setActive(event.key === 'Home' ? 0 : Math.max(0, options.length - 1));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape') {
+      // Handled here: Escape must not also stop a running answer.
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    }
+  };
+
+  let index = -1;
+  return (
+    <div className="model-picker" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="model-picker-button"
+        data-testid="model-picker"
+        data-model={current?.model}
+        data-provider-id={current?.providerId}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-label={t('picker.label', { model: label })}
+        title={provider ? `${provider.name} · ${current?.model}` : label}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <span className="model-picker-name">{label}</span>
+        {provider && <span className="model-picker-provider">{provider.name}</span>}
+        <span aria-hidden="true" className="model-picker-caret">
+          ▾
+        </span>
+      </button>
+      {open && (
+        <div className="model-popover">
+          <input
+            autoFocus
+            className="model-filter"
+            data-testid="model-filter"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={`${id}-list`}
+            aria-autocomplete="list"
+            aria-activedescendant={options.length ? `${id}-opt-${active}` : undefined}
+            aria-label={t('picker.filter')}
+            placeholder={t('picker.filter')}
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <div id={`${id}-list`} role="listbox" ref={listRef} className="model-list" aria-label={t('picker.choose')}>
+            {groups.length === 0 && <p className="model-empty">{t('picker.empty')}</p>}
+            {groups.map((group) => (
+              <div key={group.provider.id} role="group" aria-labelledby={`${id}-g-${group.provider.id}`}>
+                <div id={`${id}-g-${group.provider.id}`} className="model-group-label" role="presentation">
+                  {group.provider.name}
+                </div>
+                {group.options.map((option) => {
+                  index += 1;
+                  const i = index;
+                  const selected = current !== null && refKey(option) === refKey(current);
+                  return (
+                    <div
+                      key={refKey(option)}
+                      id={`${id}-opt-${i}`}
+                      role="option"
+                      data-index={i}
+                      data-testid="model-option"
+                      data-model={option.model}
+                      data-provider-id={option.providerId}
+                      aria-selected={selected}
+                      className={`model-option${i === active ? ' active' : ''}${selected ? ' selected' : ''}`}
+                      onMouseEnter={() => setActive(i)}
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => choose(option)}
+                    >
+                      {option.model}
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

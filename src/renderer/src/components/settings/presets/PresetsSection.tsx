@@ -1,0 +1,157 @@
+// Settings' prompt presets ("assistants"): start a chat from one, add, edit, delete. The list is saved whole on
+// each change; until the first change the shipped presets (in the current language) are shown.
+import { useId, useState, type FormEvent, type JSX } from 'react';
+import type { PromptPreset, SettingsView } from '../../../../../shared/settings';
+import { useT } from '../../../i18n';
+import { useAppState } from '../../../store/appState';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../icons';
+import { modelGroups, refKey } from '../../chat-settings/modelGroups';
+import { ModelOptions } from '../../chat-settings/ModelOptions';
+import { ParamsFields, paramsDraft, parseParams, type ParamsDraft } from '../../chat-settings/ParamsFields';
+
+export function PresetsSection({ settings }: { settings: SettingsView }): JSX.Element {
+  const t = useT();
+  const id = useId();
+  const updateSettings = useAppState((s) => s.updateSettings);
+  const startFromPreset = useAppState((s) => s.startFromPreset);
+  /** The preset being edited; a new one has an id not yet in the list. */
+  const [editing, setEditing] = useState<PromptPreset | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async (presets: PromptPreset[]) => {
+    const result = await updateSettings({ presets });
+    setError(result.ok ? null : t('presets.saveFailed', { message: result.error.message }));
+    return result.ok;
+  };
+
+  const newPreset = () => setEditing({ id: `preset-${Date.now().toString(36)}`, name: '', systemPrompt: '', params: {} });
+
+  return (
+    <section className="settings-section" aria-labelledby={`${id}-title`}>
+      <div className="section-head">
+        <h3 id={`${id}-title`} className="settings-subtitle">
+          {t('presets.section')}
+        </h3>
+        <button type="button" className="button" data-testid="preset-add" onClick={newPreset}>
+          <PlusIcon />
+          {t('presets.add')}
+        </button>
+      </div>
+      <p className="hint">{t('presets.hint')}</p>
+      <ul className="preset-list" data-testid="preset-list">
+        {settings.presets.map((preset) => (
+          <li key={preset.id} className="preset-item" data-testid="preset-item" data-preset-id={preset.id}>
+            <span className="preset-name" title={preset.systemPrompt}>
+              {preset.name}
+            </span>
+            <button
+              type="button"
+              className="button small"
+              data-testid="preset-start"
+              aria-label={t('presets.startLabel', { name: preset.name })}
+              onClick={() => startFromPreset(preset)}
+            >
+              {t('presets.start')}
+            </button>
+            <button type="button" className="icon-button" data-testid="preset-edit" aria-label={`${t('presets.edit')} ${preset.name}`} title={t('presets.edit')} onClick={() => setEditing(preset)}>
+              <PencilIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              data-testid="preset-delete"
+              aria-label={`${t('presets.delete')} ${preset.name}`}
+              title={t('presets.delete')}
+              onClick={() => void save(settings.presets.filter((p) => p.id !== preset.id))}
+            >
+              <TrashIcon />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {editing && (
+        <PresetEditor
+          key={editing.id}
+          preset={editing}
+          settings={settings}
+          onCancel={() => setEditing(null)}
+          onSave={async (preset) => {
+            const exists = settings.presets.some((p) => p.id === preset.id);
+            const next = exists ? settings.presets.map((p) => (p.id === preset.id ? preset : p)) : [...settings.presets, preset];
+            if (await save(next)) setEditing(null);
+          }}
+        />
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function PresetEditor({
+  preset,
+  settings,
+  onCancel,
+  onSave,
+}: {
+  preset: PromptPreset;
+  settings: SettingsView;
+  onCancel: () => void;
+  onSave: (preset: PromptPreset) => Promise<void>;
+}): JSX.Element {
+  const t = useT();
+  const id = useId();
+  const [name, setName] = useState(preset.name);
+  const [systemPrompt, setSystemPrompt] = useState(preset.systemPrompt);
+  const [model, setModel] = useState(preset.model ? refKey(preset.model) : '');
+  const [params, setParams] = useState<ParamsDraft>(paramsDraft(preset.params));
+  const [error, setError] = useState<string | null>(null);
+  const groups = modelGroups(settings.providers);
+
+  const submit = async (event: FormEvent) => {
+    // A form inside the settings form would submit both: this one is a fieldset with its own button.
+    event.preventDefault();
+    const parsed = parseParams(params, t);
+    if (!parsed.ok) return setError(parsed.message);
+    if (!name.trim()) return setError(`${t('presets.name')}?`);
+    const ref = groups.flatMap((group) => group.options).find((option) => refKey(option) === model);
+    await onSave({ id: preset.id, name: name.trim(), systemPrompt, params: parsed.params, ...(ref && { model: ref }) });
+  };
+
+  return (
+    <fieldset className="preset-editor" data-testid="preset-editor">
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{t('presets.name')}</label>
+        <input id={`${id}-name`} data-testid="preset-name" value={name} autoFocus onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-prompt`}>{t('chatSettings.systemPrompt')}</label>
+        <textarea id={`${id}-prompt`} data-testid="preset-system-prompt" rows={4} value={systemPrompt} onChange={(e) => setSystemPrompt(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-model`}>{t('presets.model')}</label>
+        <select id={`${id}-model`} data-testid="preset-model" value={model} onChange={(e) => setModel(e.target.value)}>
+          <option value="">{t('presets.modelDefault')}</option>
+          <ModelOptions groups={groups} />
+        </select>
+      </div>
+      <ParamsFields value={params} onChange={setParams} />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="field-row end">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('presets.cancel')}
+        </button>
+        <button type="button" className="button primary" data-testid="preset-save" onClick={(event) => void submit(event)}>
+          {t('presets.save')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

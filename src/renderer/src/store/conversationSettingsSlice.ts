@@ -1,0 +1,86 @@
+// The store slice for providers, prompt presets and per-chat settings (model, system prompt, parameters). A chat
+// not yet created keeps its choices in `draftChat` until its first send creates it in main with them.
+import type { StoreApi } from 'zustand';
+import type { IpcResult } from '../../../shared/errors';
+import type { ChatSettingsPatch } from '../../../shared/sessions';
+import type { ModelRef, PromptPreset, ProviderInput, SettingsView } from '../../../shared/settings';
+import { systemLocale } from '../i18n';
+import type { AppState } from './appState';
+import { sessionKey } from './openSession';
+
+export interface ConversationSettingsData {
+  /** Model, system prompt and parameters chosen for the draft new chat (sent with its creation). */
+  draftChat: ChatSettingsPatch;
+  chatSettingsOpen: boolean;
+}
+
+export interface ConversationSettingsActions {
+  /** Adds or edits a provider; the answer carries the updated settings (or the error to show). */
+  saveProvider(input: ProviderInput): Promise<IpcResult<SettingsView>>;
+  deleteProvider(providerId: string): Promise<IpcResult<SettingsView>>;
+  /** The open chat's model from its next run on (the draft's until it is created). */
+  setChatModel(model: ModelRef): Promise<void>;
+  /** The open chat's system prompt and parameters from its next run on. */
+  saveChatSettings(patch: Required<Pick<ChatSettingsPatch, 'systemPrompt' | 'params'>>): Promise<IpcResult<unknown>>;
+  setChatSettingsOpen(open: boolean): void;
+  /** Opens a new chat set up from `preset`: its system prompt, model (if any) and parameters. */
+  startFromPreset(preset: PromptPreset): void;
+}
+
+export type ConversationSettingsSlice = ConversationSettingsData & ConversationSettingsActions;
+
+export function initialConversationSettings(): ConversationSettingsData {
+  return { draftChat: {}, chatSettingsOpen: false };
+}
+
+export function createConversationSettingsSlice(
+  set: StoreApi<AppState>['setState'],
+  get: StoreApi<AppState>['getState'],
+): ConversationSettingsActions {
+  const api = () => window.api;
+  const applySettings = (settings: SettingsView) =>
+    set({ settings, locale: settings.language === 'system' ? systemLocale() : settings.language, theme: settings.theme });
+  const withSettings = async (work: Promise<IpcResult<SettingsView>>) => {
+    const result = await work;
+    if (result.ok) applySettings(result.value);
+    return result;
+  };
+  /** Applies a chat change to the open stored chat, or to the draft's choices. */
+  const changeChat = async (patch: ChatSettingsPatch): Promise<IpcResult<unknown>> => {
+    const sessionId = get().currentSession.id;
+    if (sessionId === null) {
+      set((s) => ({ draftChat: { ...s.draftChat, ...patch } }));
+      return { ok: true, value: undefined };
+    }
+    const result = await api().updateChat({ sessionId, ...patch });
+    if (!result.ok) {
+      set((s) => ({ errors: { ...s.errors, [sessionId]: { code: result.error.code, message: result.error.message, unsentText: '', retry: null } } }));
+      return result;
+    }
+    set((s) =>
+      s.currentSession.id === sessionId
+        ? { currentSession: { ...s.currentSession, chat: result.value.chat, systemPrompt: result.value.systemPrompt } }
+        : {},
+    );
+    return result;
+  };
+
+  return {
+    saveProvider: (input) => withSettings(api().saveProvider(input)),
+    deleteProvider: (providerId) => withSettings(api().deleteProvider({ providerId })),
+    async setChatModel(model) {
+      await changeChat({ model });
+    },
+    saveChatSettings: (patch) => changeChat(patch),
+    setChatSettingsOpen: (chatSettingsOpen) => set({ chatSettingsOpen }),
+    startFromPreset(preset) {
+      if (get().isSessionLoading) return;
+      get().newChat();
+      set((s) => ({
+        draftChat: { systemPrompt: preset.systemPrompt, params: preset.params, ...(preset.model && { model: preset.model }) },
+        settingsOpen: false,
+        errors: Object.fromEntries(Object.entries(s.errors).filter(([key]) => key !== sessionKey(s.currentSession))),
+      }));
+    },
+  };
+}
