@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
+import { branchesStrings } from './branches';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
@@ -24,8 +25,15 @@ export const GLOSSARY = [
 ] as const;
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'], ...shortcutStrings['zh-CN'] },
+  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en, ...branchesStrings.en },
+  'zh-CN': {
+    ...appStrings['zh-CN'],
+    ...chatStrings['zh-CN'],
+    ...searchStrings['zh-CN'],
+    ...organizeStrings['zh-CN'],
+    ...shortcutStrings['zh-CN'],
+    ...branchesStrings['zh-CN'],
+  },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];
