@@ -79,6 +79,15 @@ describe('regenerate and switch', () => {
     await state().regenerate('a1');
     expect(fake.callsOf('regenerate')).toEqual([{ sessionId: 'a', messageId: 'a1' }]);
     expect(texts()).toEqual(['q1']);
+    fake.emit('a', { type: 'run_start', userText: 'q1' });
+    fake.emit('a', { type: 'message_start', message: { ...assistantMessage('', 'pending'), content: [] } });
+    fake.emit('a', { type: 'delta', text: 'a1 again' });
+    const summary = { ...fake.sessions.get('a')!, messageCount: 3, isStreaming: false };
+    fake.emit('a', { type: 'saved', stopped: false, summary, refs: [{ id: 'a1b', version: 2, versions: 2 }] });
+    fake.emit('a', { type: 'run_end', committed: true });
+    // The re-run question keeps its ref; the new answer is version 2 of 2.
+    expect(texts()).toEqual(['q1', 'a1 again']);
+    expect(state().currentSession.refs).toEqual([refs[0], { id: 'a1b', version: 2, versions: 2 }]);
   });
 
   it('a switch shows main’s branch and keeps the objects of the messages both branches share', async () => {

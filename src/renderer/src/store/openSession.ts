@@ -184,7 +184,9 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
       const run = liveRun(session);
       if (!run) return withView({ ...session, name: event.summary.name, run: null });
       const committed = [...session.committed.slice(0, run.base), ...run.messages];
-      const committedRefs = [...session.committedRefs.slice(0, Math.max(0, run.base - 1)), ...event.refs];
+      // A regenerate's run starts with the question it re-runs, already stored: its ref stays.
+      const kept = run.kind === 'regenerate' ? 1 : 0;
+      const committedRefs = [...session.committedRefs.slice(0, Math.max(0, run.base - 1 + kept)), ...event.refs];
       return withView({ ...session, name: event.summary.name, committed, committedRefs, run: null });
     }
     case 'error': {
