@@ -55,6 +55,7 @@ test('editing the first of three questions sends only the edited branch; ‹ 1/2
     await expect(page.getByTestId('branch-indicator')).toHaveText('1/2');
     await expect(userTexts(page)).toHaveText(['q1', 'q2', 'q3']);
     await expect(answerTexts(page)).toHaveText(['a1', 'a2', 'a3']);
+    console.log(`[screenshot] ${await screenshot(page, 'versions-question-light-en')}`);
     server.enqueue({ text: 'a4' });
     await sendMessage(page, 'q4');
     await waitForAnswers(page, 4);
@@ -112,6 +113,7 @@ test('a run that fails mid-answer keeps its text on screen as not saved; it is g
     await expect(userMessages(page).last().getByTestId('message-unsaved')).toHaveText('Not saved');
     await expect(page.getByTestId('composer-input')).toHaveValue('second');
     await expect(failed.getByTestId('message-regenerate')).toHaveCount(0);
+    console.log(`[screenshot] ${await screenshot(page, 'failed-not-saved-light-en')}`);
 
     // Dismissing the error takes the unsaved text with it.
     await page.getByTestId('error-dismiss').click();
