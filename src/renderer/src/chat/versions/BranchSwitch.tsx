@@ -6,35 +6,30 @@ import { useRowActions } from './rowActions';
 export function BranchSwitch({ messageId, version, versions }: { messageId: string; version: number; versions: number }): JSX.Element {
   const t = useT();
   const { idle, switchVersion } = useRowActions();
-  const enabled = idle && switchVersion !== undefined;
-  const go = (to: number) => switchVersion?.(messageId, to);
-  return (
-    <span className="branch-switch" role="group" aria-label={t('branches.versions')}>
+  const step = (direction: -1 | 1): JSX.Element => {
+    const to = version + direction;
+    const label = t(direction < 0 ? 'branches.prev' : 'branches.next');
+    return (
       <button
         type="button"
         className="branch-step"
-        data-testid="branch-prev"
-        aria-label={t('branches.prev')}
-        title={t('branches.prev')}
-        disabled={!enabled || version <= 1}
-        onClick={() => go(version - 1)}
+        data-testid={direction < 0 ? 'branch-prev' : 'branch-next'}
+        aria-label={label}
+        title={label}
+        disabled={!idle || !switchVersion || to < 1 || to > versions}
+        onClick={() => switchVersion?.(messageId, to)}
       >
-        ‹
+        {direction < 0 ? '‹' : '›'}
       </button>
+    );
+  };
+  return (
+    <span className="branch-switch" role="group" aria-label={t('branches.versions')}>
+      {step(-1)}
       <span className="branch-indicator" data-testid="branch-indicator" aria-label={t('branches.version', { n: version, m: versions })}>
         {version}/{versions}
       </span>
-      <button
-        type="button"
-        className="branch-step"
-        data-testid="branch-next"
-        aria-label={t('branches.next')}
-        title={t('branches.next')}
-        disabled={!enabled || version >= versions}
-        onClick={() => go(version + 1)}
-      >
-        ›
-      </button>
+      {step(1)}
     </span>
   );
 }
