@@ -8,7 +8,7 @@ import { createLogger, type Logger } from './log.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
-import { currentBranch } from './sessions/session-file.js';
+import { shownBranch } from './sessions/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
@@ -78,7 +78,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       for (const entry of sessions.store.entries()) if (!entry.problem) yield { id: entry.id, size: entry.size };
     },
     sizeOf: (id) => sessions.store.entry(id)?.size,
-    readBranch: async (id) => currentBranch((await sessions.store.load(id)).entries),
+    readBranch: async (id) => shownBranch(await sessions.store.load(id)),
     sessionNames: () => new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
     log: (message, error) => log.error(message, error),
   });

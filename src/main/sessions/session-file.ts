@@ -281,6 +281,11 @@ export function currentBranch(entries: readonly MessageEntry[], leaf?: string): 
   return branch.reverse();
 }
 
+/** The branch a parsed file shows: root → the leaf activated last. */
+export function shownBranch(parsed: Pick<ParsedSession, 'entries' | 'activations'>): MessageEntry[] {
+  return currentBranch(parsed.entries, parsed.activations.at(-1));
+}
+
 /** What a session is, seen from its header, the user's name and its current branch. */
 export function summarize(view: {
   header: SessionHeader;

@@ -294,6 +294,7 @@ export class SessionService {
     }
     loaded.tree.activate(leaf);
     loaded.branch = branch;
+    this.notify((observer) => observer.branchChanged(runtime.id, branch));
     this.listChanged();
     return this.detailOf(runtime, loaded);
   }

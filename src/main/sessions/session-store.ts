@@ -13,7 +13,7 @@ import { syncDirectory, writeFileAtomic } from '../storage/atomic-file.js';
 import {
   FORMAT_VERSION,
   parseSessionFile,
-  currentBranch,
+  shownBranch,
   serializeLines,
   summarize,
   type FileLine,
@@ -317,7 +317,7 @@ export class SessionStore {
       return { ...blank, size: bytes.length, mtimeMs, problem: result.failure };
     }
     const parsed = result.session;
-    const summary = summarize({ header: parsed.header, name: parsed.name, branch: currentBranch(parsed.entries, parsed.activations.at(-1)), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
+    const summary = summarize({ header: parsed.header, name: parsed.name, branch: shownBranch(parsed), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
     // With a torn tail `size` is less than the file's: the next open parses it again, the next append cuts the tail.
     return { ...summary, size: parsed.validLength, mtimeMs };
   }
