@@ -6,6 +6,7 @@
 // read and says what is wrong. Only a bug makes it throw.
 import type { AppProblem } from '../shared/app-status.js';
 import { AppError } from '../shared/errors.js';
+import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import type { SessionEventEnvelope } from '../shared/events.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
@@ -13,7 +14,7 @@ import { createLogger, type Logger } from './log.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
-import { currentBranch } from './sessions/session-file.js';
+import { shownBranch } from './sessions/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
@@ -100,7 +101,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       for (const entry of sessions.store.entries()) if (!entry.problem) yield { id: entry.id, size: entry.size };
     },
     sizeOf: (id) => sessions.store.entry(id)?.size,
-    readBranch: async (id) => currentBranch((await sessions.store.load(id)).entries),
+    readBranch: async (id) => shownBranch(await sessions.store.load(id)),
     sessionNames: () => new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
     log: (message, error) => log.error(message, error),
   });
@@ -116,7 +117,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
     pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
     send: ({ sessionId, text }) => sessions.send(sessionId, text),
-    regenerate: ({ sessionId }) => sessions.regenerate(sessionId),
+    regenerate: ({ sessionId, messageId }) => sessions.regenerate(sessionId, messageId),
+    editMessage: ({ sessionId, messageId, text }) => sessions.edit(sessionId, messageId, text),
+    switchBranch: ({ sessionId, messageId, version }) => sessions.switchBranch(sessionId, messageId, version),
     steer: ({ sessionId, text }) => sessions.steer(sessionId, text),
     followUp: ({ sessionId, text }) => sessions.followUp(sessionId, text),
     abort: ({ sessionId }) => sessions.abort(sessionId),
@@ -187,31 +190,19 @@ function lockedCore(
   const refuse = (): never => {
     throw new AppError('storage', strings().dataLocked());
   };
+  // Every channel refuses, so a channel added later is refused here too; only what reads nothing of the folder works.
+  const refuseAll = Object.fromEntries(Object.keys(INVOKE_CHANNELS).map((method) => [method, refuse])) as unknown as InvokeHandlers;
   const handlers: InvokeHandlers = {
+    ...refuseAll,
     listSessions: () => [],
-    createSession: refuse,
-    getSession: refuse,
-    renameSession: refuse,
-    deleteSession: refuse,
-    send: refuse,
-    regenerate: refuse,
-    steer: refuse,
-    followUp: refuse,
     abort: () => ({ aborted: false }),
     peekQueue: () => ({ steering: [], followUp: [] }),
     clearQueue: () => ({ steering: [], followUp: [] }),
     getSettings: () => settings.view(),
-    updateSettings: refuse,
-    listModels: refuse,
-    testConnection: refuse,
     openExternal: (request) => openVetted(request.url, options, strings),
     getAppStatus: () => ({ problems: ['locked'] }),
-    pinSession: refuse,
-    searchMessages: refuse,
-    saveProvider: refuse,
-    deleteProvider: refuse,
-    updateChat: refuse,
   };
+
   return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };
 }
 

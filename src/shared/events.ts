@@ -1,6 +1,6 @@
 // Events main pushes to the renderer while a session runs. Carries increments, never the cumulative answer.
 import type { AssistantMessage, Message, ProviderErrorCode } from './messages.js';
-import type { QueueState, SessionSummary } from './sessions.js';
+import type { MessageRef, QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
 
 /**
@@ -30,9 +30,10 @@ export type SessionEvent =
   | { type: 'notice'; code: 'request_limit'; message: string }
   /**
    * The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown; then
-   * `unsentText` holds input that was still queued (never sent), to offer again.
+   * `unsentText` holds input that was still queued (never sent), to offer again. `refs`: one per stored message of
+   * the run, in order (the first one tells how many versions its point now has).
    */
-  | { type: 'saved'; stopped: boolean; summary: SessionSummary; unsentText?: string }
+  | { type: 'saved'; stopped: boolean; summary: SessionSummary; refs: MessageRef[]; unsentText?: string }
   /** Nothing of this run was committed; `unsentText` is the user's text, to offer again. */
   | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string }
   /** Always last; `summary` is the session after the run (no longer streaming). */

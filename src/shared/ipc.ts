@@ -17,6 +17,8 @@ export const INVOKE_CHANNELS = {
   pinSession: 'sessions:pin',
   send: 'chat:send',
   regenerate: 'chat:regenerate',
+  editMessage: 'chat:editMessage',
+  switchBranch: 'chat:switchBranch',
   steer: 'chat:steer',
   followUp: 'chat:followUp',
   abort: 'chat:abort',
@@ -69,8 +71,15 @@ export interface InvokeContract {
   deleteSession: { request: SessionRef; response: { deleted: true } };
   /** Starts a run and answers at once; its events follow on the event channel. Busy session → `busy`. */
   send: { request: SessionRef & { text: string }; response: { runId: string } };
-  /** Runs the last user message again, replacing the last answer in the model's view (the old one stays on disk). */
-  regenerate: { request: SessionRef; response: { runId: string } };
+  /**
+   * Answers again the user message behind `messageId` (an answer on the shown branch; default the last answer). The
+   * new answer is another version beside the old one, which stays on disk. Busy session → `busy`.
+   */
+  regenerate: { request: SessionRef & { messageId?: string }; response: { runId: string } };
+  /** Sends `text` as a new version of the user message `messageId` and answers it; the old branch stays on disk. */
+  editMessage: { request: SessionRef & { messageId: string; text: string }; response: { runId: string } };
+  /** Shows version `version` (1-based) of the point where `messageId` sits; saved, and followed by the next send. */
+  switchBranch: { request: SessionRef & { messageId: string; version: number }; response: SessionDetail };
   steer: { request: SessionRef & { text: string }; response: QueueState };
   followUp: { request: SessionRef & { text: string }; response: QueueState };
   abort: { request: SessionRef; response: { aborted: boolean } };

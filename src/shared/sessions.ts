@@ -49,12 +49,24 @@ export interface ChatSettingsPatch {
   params?: ChatParams;
 }
 
-/** A whole session: every stored message in order, the system message first. */
+/** Where a shown message sits among its versions (edited user messages, regenerated answers). */
+export interface MessageRef {
+  /** The stored message's id: what edit, regenerate and switchBranch name. */
+  id: string;
+  /** 1-based position among its versions, in the order they were written. */
+  version: number;
+  /** Versions at this point; 1 when there is no other. */
+  versions: number;
+}
+
+/** A whole session: the shown branch of its stored messages in order, the system message first. */
 export interface SessionDetail extends SessionSummary {
   /** The system prompt of the next run (earlier runs were sent what was current then). */
   systemPrompt: string;
   chat: ChatSettings;
   messages: Message[];
+  /** One per message after the system message, same order. */
+  refs: MessageRef[];
   activeRun?: ActiveRunSnapshot;
   /** Text the person sent that the app quit before answering; offered again in the composer (cleared by the next send). */
   draft?: string;

@@ -132,6 +132,8 @@ describe('request schemas', () => {
     pinSession: { sessionId: id, pinned: true },
     send: { sessionId: id, text: 't' },
     regenerate: { sessionId: id },
+    editMessage: { sessionId: id, messageId: '0123456789abcdef', text: 't' },
+    switchBranch: { sessionId: id, messageId: '0123456789abcdef', version: 1 },
     steer: { sessionId: id, text: 't' },
     followUp: { sessionId: id, text: 't' },
     abort: { sessionId: id },
@@ -156,6 +158,14 @@ describe('request schemas', () => {
     }
     expect(requestSchemas.updateChat.safeParse({ sessionId: id, params: { temperature: 1, extra: 1 } }).success).toBe(false);
     expect(requestSchemas.updateSettings.safeParse({ presets: [{ id: 'x', name: 'X', systemPrompt: '', params: {}, extra: 1 }] }).success).toBe(false);
+  });
+
+  it('names versions by whole positive numbers and edits with the same text rules as a send', () => {
+    const version = (v: unknown) => requestSchemas.switchBranch.safeParse({ sessionId: id, messageId: 'm1', version: v }).success;
+    expect([1, 7, 0, -1, 1.5, '1', null].map(version)).toEqual([true, true, false, false, false, false, false]);
+    const edit = (text: string, messageId = 'm1') => requestSchemas.editMessage.safeParse({ sessionId: id, messageId, text }).success;
+    expect([edit('x'), edit('   '), edit('x'.repeat(LIMITS.maxMessageChars + 1)), edit('x', '')]).toEqual([true, false, false, false]);
+    expect(requestSchemas.regenerate.safeParse({ sessionId: id, messageId: 'm1' }).success).toBe(true);
   });
 
   it('takes message text up to the limit and not one character more', () => {

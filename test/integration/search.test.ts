@@ -89,6 +89,26 @@ describe('search through the app core', () => {
     expect(found(await call('search:query', { query: 'turquoise' }))).toEqual([['Name a colour', 'assistant', 'Turquoise']]);
   });
 
+  it('choosing an older version makes it the one found, also when the index is rebuilt from the files', async () => {
+    const session = await call<SessionDetail>('sessions:create', {});
+    await ask(session.id, 'Name a colour', 'Crimson');
+    server.enqueue({ text: 'Turquoise' });
+    const { runId } = await call<{ runId: string }>('chat:regenerate', { sessionId: session.id });
+    await expect.poll(() => events.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true);
+    const shown = await call<SessionDetail>('sessions:get', { sessionId: session.id });
+    await call<SessionDetail>('chat:switchBranch', { sessionId: session.id, messageId: shown.refs[1]!.id, version: 1 });
+    await core.search!.whenIdle();
+    expect(found(await call('search:query', { query: 'crimson' }))).toEqual([['Name a colour', 'assistant', 'Crimson']]);
+    expect((await call<SearchResponse>('search:query', { query: 'turquoise' })).hits).toEqual([]);
+
+    await core.dispose();
+    await fs.rm(path.join(dir, SEARCH_FILE));
+    await open();
+    await core.search!.whenIdle();
+    expect(found(await call('search:query', { query: 'crimson' }))).toEqual([['Name a colour', 'assistant', 'Crimson']]);
+    expect((await call<SearchResponse>('search:query', { query: 'turquoise' })).hits).toEqual([]);
+  });
+
   it('a restart answers from the saved index and reads no session file; a file added while closed alone is read', async () => {
     const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
     await ask(session.id, 'remember the word zanzibar', 'Noted: zanzibar.');

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { messageText } from '../../src/shared/messages.js';
 import { currentBranch, type MessageEntry } from '../../src/main/sessions/session-file.js';
 import { SessionStore } from '../../src/main/sessions/session-store.js';
-import { runTexts } from '../fixtures/crash-writer.js';
+import { mainLeaf, runTexts } from '../fixtures/crash-writer.js';
 
 const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 200);
 const writer = fileURLToPath(new URL('../fixtures/crash-writer.ts', import.meta.url));
@@ -62,6 +62,7 @@ describe('crash safety (SIGKILL)', () => {
     let reported = 0;
     let tornTails = 0;
     let committed = 0;
+    let branchLines = 0;
     for (let k = 0; k < ITERATIONS; k++) {
       // A fresh folder every 8 kills keeps the file (and each check's parse) small however many kills are asked for.
       if (k % 8 === 0) {
@@ -78,19 +79,26 @@ describe('crash safety (SIGKILL)', () => {
       const id = [...store.entries()][0]!.id;
       const loaded = await store.load(id);
       if (loaded.size > loaded.validLength) tornTails += 1;
-      const runs = checkRuns(currentBranch(loaded.entries));
+      const runs = checkRuns(currentBranch(loaded.entries, mainLeaf(loaded.entries)));
+      // Shown: the main line, or a second answer whose `branch` line back was cut by the kill.
+      const shown = currentBranch(loaded.entries, loaded.activations.at(-1)).at(-1);
+      expect(shown?.id === mainLeaf(loaded.entries) || shown?.runId.startsWith('detour-')).toBe(true);
+      const commits = new Set(loaded.entries.map((entry) => entry.runId)).size;
+      branchLines = Math.max(branchLines, loaded.activations.length - commits);
       // Every reported run is there; at most one more (committed, killed before it could print).
       expect(runs).toBeGreaterThanOrEqual(reported);
       expect(runs).toBeLessThanOrEqual(reported + 1);
       reported = runs;
     }
     console.log(`crash test: ${ITERATIONS} kills, ${committed + reported} runs committed, ${tornTails} torn tails cut`);
+    expect(branchLines).toBeGreaterThan(0);
 
     // Appending works again after the last kill, and the result reads back whole.
     const saved = await writeAndKill(folder, 150);
     const store = new SessionStore({ dir: folder });
     await store.open();
-    const runs = checkRuns(currentBranch((await store.load([...store.entries()][0]!.id)).entries));
+    const last = await store.load([...store.entries()][0]!.id);
+    const runs = checkRuns(currentBranch(last.entries, mainLeaf(last.entries)));
     expect(runs).toBeGreaterThanOrEqual(Math.max(reported, ...saved));
   }, 300_000);
 });

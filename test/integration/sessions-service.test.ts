@@ -76,7 +76,7 @@ describe('run outcomes', () => {
 
     const lines = await fileLines(h.dir, session.id);
     expect(lines.map((l) => l.type)).toEqual(['session', 'message', 'message', 'commit']);
-    expect(lines[0]).toMatchObject({ version: 1, id: session.id, systemPrompt: SYSTEM_PROMPT, model: 'fake-model' });
+    expect(lines[0]).toMatchObject({ version: 2, id: session.id, systemPrompt: SYSTEM_PROMPT, model: 'fake-model' });
     expect(lines[1]).toMatchObject({ parentId: null, runId, message: { role: 'user', content: 'hi' } });
     expect(lines[2]).toMatchObject({ parentId: lines[1]!.id, runId, message: { role: 'assistant', stopReason: 'stop' } });
     expect(lines[3]).toMatchObject({ runId, count: 2 });

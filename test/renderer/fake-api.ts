@@ -5,7 +5,7 @@ import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors'
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
 import type { InvokeMethod, InvokeRequest, InvokeResponse, TinyAgentApi } from '../../src/shared/ipc';
 import { emptyUsage, type AssistantMessage, type Message } from '../../src/shared/messages';
-import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
+import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
@@ -35,12 +35,19 @@ export interface FakeApi {
   runIdOf(sessionId: string): string;
 }
 
-/** A SessionEvent whose run_start / run_end `summary` may be left out. */
+/** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
 export type FakeEventInput = SessionEvent extends infer E
   ? E extends { type: 'run_start' | 'run_end'; summary: SessionSummary }
     ? Omit<E, 'summary'> & { summary?: SessionSummary }
-    : E
+    : E extends { type: 'saved' }
+      ? Omit<E, 'refs'> & { refs?: MessageRef[] }
+      : E
   : never;
+
+/** Refs of messages that have a single version each: ids `m1`, `m2`, … after the system message. */
+export function singleRefs(messages: readonly Message[]): MessageRef[] {
+  return messages.slice(1).map((_, i) => ({ id: `m${i + 1}`, version: 1, versions: 1 }));
+}
 
 export function systemMessage(): Message {
   return { role: 'system', content: 'You are helpful.', timestamp: 1 };
@@ -119,6 +126,7 @@ export function createFakeApi(): FakeApi {
         chat: { model: null, params: {} },
         messages: [systemMessage()],
         ...fields,
+        refs: fields.refs ?? singleRefs(fields.messages ?? [systemMessage()]),
       };
       fake.sessions.set(id, detail);
       return detail;
@@ -145,7 +153,9 @@ export function createFakeApi(): FakeApi {
       const full = (
         (event.type === 'run_start' || event.type === 'run_end') && !event.summary
           ? { ...event, summary: { ...summaryOf(found(sessionId)), isStreaming: event.type === 'run_start' } }
-          : event
+          : event.type === 'saved' && !event.refs
+            ? { ...event, refs: [] }
+            : event
       ) as SessionEvent;
       const envelope: SessionEventEnvelope = { sessionId, runId: options.runId ?? runs.get(sessionId) ?? 'run-x', seq, event: full };
       for (const listener of listeners) listener(envelope);
@@ -198,6 +208,9 @@ export function createFakeApi(): FakeApi {
     },
     send: ({ sessionId }) => startRun(sessionId),
     regenerate: ({ sessionId }) => startRun(sessionId),
+    editMessage: ({ sessionId }) => startRun(sessionId),
+    // What the session looks like after the switch is up to the test: it sets the detail beforehand.
+    switchBranch: ({ sessionId }) => structuredClone(found(sessionId)),
     steer: ({ text }) => ({ steering: [text], followUp: [] }),
     followUp: ({ text }) => ({ steering: [], followUp: [text] }),
     abort: () => ({ aborted: true }),

@@ -2,7 +2,7 @@
 // saves re-sort the sidebar, background sessions only touch the sidebar, seq and snapshots line up.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../src/shared/messages';
-import { emptyUsage } from '../../src/shared/messages';
+import { emptyUsage, messageText } from '../../src/shared/messages';
 import {
   activeRun,
   assistantMessage,
@@ -13,6 +13,7 @@ import {
   type FakeApi,
 } from './fake-api';
 import { startStore, state } from './harness';
+import { unsavedFrom } from '../../src/renderer/src/store/openSession';
 
 let fake: FakeApi;
 const committed: Message[] = [systemMessage(), userMessage('hi'), assistantMessage('hello')];
@@ -91,7 +92,7 @@ describe('a run in the open session', () => {
     expect(state().sessions[0]).toMatchObject({ id: 'a', name: 'Greetings', isStreaming: false });
   });
 
-  it('removes the uncommitted run on error, shows the cause and puts the text back in front of a newer draft', async () => {
+  it('keeps a failed run’s streamed text on screen as not saved, shows the cause and puts the text back in front of a newer draft', async () => {
     await state().send('question');
     fake.emit('a', { type: 'run_start', userText: 'question' });
     fake.emit('a', { type: 'message_start', message: shell() });
@@ -101,10 +102,38 @@ describe('a run in the open session', () => {
     fake.emit('a', { type: 'error', code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question' });
     fake.emit('a', { type: 'run_end', committed: false });
 
-    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
+    const shown = state().currentSession;
+    expect(shown.messages.map((m) => messageText(m))).toEqual(['hi', 'hello', 'question', 'par']);
+    expect(unsavedFrom(shown)).toBe(2);
+    expect(shown.committed).toEqual(committed);
     expect(state().drafts.a).toBe('question\n\ntyped meanwhile');
     expect(state().errors.a).toEqual({ code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question', retry: 'send' });
     expect(state().isTyping).toBe(false);
+
+    // Until dismissed, with the error.
+    state().dismissError();
+    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
+    expect(unsavedFrom(state().currentSession)).toBe(-1);
+  });
+
+  it('a failed run that showed nothing leaves nothing on screen', async () => {
+    await state().send('question');
+    fake.emit('a', { type: 'run_start', userText: 'question' });
+    fake.emit('a', { type: 'error', code: 'auth', message: '401', unsentText: 'question' });
+    fake.emit('a', { type: 'run_end', committed: false });
+    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
+  });
+
+  it('sending again replaces the failed run kept on screen', async () => {
+    await state().send('question');
+    fake.emit('a', { type: 'run_start', userText: 'question' });
+    fake.emit('a', { type: 'message_start', message: shell() });
+    fake.emit('a', { type: 'delta', text: 'par' });
+    fake.emit('a', { type: 'error', code: 'interrupted', message: 'dropped', unsentText: 'question' });
+    fake.emit('a', { type: 'run_end', committed: false });
+    await state().retry();
+    expect(state().currentSession.messages.map((m) => messageText(m))).toEqual(['hi', 'hello', 'question']);
+    expect(unsavedFrom(state().currentSession)).toBe(-1);
   });
 
   it('retry sends the unsent text again and empties the composer that held it', async () => {
@@ -144,9 +173,12 @@ describe('a run in the open session', () => {
     // Main offers back only what the person typed during the regenerate (nothing here); the re-run message stays put.
     fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: '' });
     fake.emit('a', { type: 'run_end', committed: false });
-    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
+    // The new answer's start stays readable, not saved, until the error goes; then the old answer is back.
+    expect(state().currentSession.messages.map((m) => messageText(m))).toEqual(['hi', 'Hey']);
     expect(state().drafts.a).toBeUndefined();
     expect(state().errors.a?.retry).toBe('regenerate');
+    state().dismissError();
+    expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
   });
 
   it('a regenerated answer replaces the old one once saved', async () => {

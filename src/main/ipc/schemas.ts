@@ -6,6 +6,8 @@ import { chatParamsSchema } from '../settings/settings-file.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
+/** A stored message's id (16 hex digits as written; older or hand-made files may use other short ids). */
+const messageId = z.string().min(1).max(200);
 const messageText = z
   .string()
   .max(LIMITS.maxMessageChars, { message: `text is longer than ${LIMITS.maxMessageChars} characters` })
@@ -58,7 +60,9 @@ export const requestSchemas = {
   deleteSession: sessionRef,
   pinSession: z.strictObject({ sessionId, pinned: z.boolean() }),
   send: z.strictObject({ sessionId, text: messageText }),
-  regenerate: sessionRef,
+  regenerate: z.strictObject({ sessionId, messageId: messageId.optional() }),
+  editMessage: z.strictObject({ sessionId, messageId, text: messageText }),
+  switchBranch: z.strictObject({ sessionId, messageId, version: z.number().int().min(1).max(1_000_000) }),
   steer: z.strictObject({ sessionId, text: messageText }),
   followUp: z.strictObject({ sessionId, text: messageText }),
   abort: sessionRef,

@@ -1,4 +1,4 @@
-// The session file format (JSONL, version 1): line types, serialization, parsing with torn-tail detection, and what a
+// The session file format (JSONL, version 2): line types, serialization, parsing with torn-tail detection, and what a
 // parsed file means (its current branch and its summary). Pure: no I/O here.
 //
 //   {"type":"session","version":1,"id":…,"createdAt":…,"systemPrompt":…,"model":…,"name"?:…}   header, first line
@@ -6,16 +6,24 @@
 //   {"type":"commit","runId":…,"count":n,"timestamp":…,"stopped"?:true}                      closes a run of n messages
 //   {"type":"meta","timestamp":…,"name":…}                                                     a rename by the user
 //   {"type":"meta","timestamp":…,"chat":{"model"?,"systemPrompt"?,"params"?}}                  chat settings from the next run on
+//   {"type":"branch","timestamp":…,"leaf":…}                                 the person chose a version (version 2)
 //
 // A run is written as one append: its message lines, then its commit line. Message lines without their commit line
-// never happened. Messages form a tree through `parentId`; the current branch is root → the last message in file order.
+// never happened. Messages form a tree through `parentId`; the current branch is root → the leaf activated last: the
+// last message of the latest commit, or a later `branch` line's leaf (branches.ts states the rule).
+//
+// Version 2 adds `branch` lines. Version 1 readers would take one for damage (and cut or refuse what follows), so a
+// version-1 file is migrated — backup copy first, then the header rewritten — before its first `branch` line.
 import type { AssistantMessage, Message } from '../../shared/messages.js';
 import { messageText } from '../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../shared/sessions.js';
 import type { ChatParams } from '../../shared/settings.js';
 import { autoName } from './session-naming.js';
 
-export const FORMAT_VERSION = 1;
+/** The newest format this build reads and the one it creates. */
+export const FORMAT_VERSION = 2;
+/** The first format that may hold `branch` lines. */
+export const BRANCH_FORMAT_VERSION = 2;
 
 /** First line of every session file; never rewritten. */
 export interface SessionHeader {
@@ -68,7 +76,14 @@ export interface MetaEntry {
   chat?: ChatSettingsPatch;
 }
 
-export type FileLine = SessionHeader | MessageEntry | CommitEntry | MetaEntry;
+/** The person chose which version to show: the branch ending at `leaf` (a committed message id) is current. */
+export interface BranchEntry {
+  type: 'branch';
+  timestamp: number;
+  leaf: string;
+}
+
+export type FileLine = SessionHeader | MessageEntry | CommitEntry | MetaEntry | BranchEntry;
 
 /** A file that parsed: its committed content and how many leading bytes are valid. */
 export interface ParsedSession {
@@ -80,6 +95,8 @@ export interface ParsedSession {
   pinned: boolean;
   /** The chat settings lines merged in file order (empty when there are none). */
   chat: ChatSettingsPatch;
+  /** Leaves activated (by a commit or a `branch` line) in file order; the last one is the current branch's. */
+  activations: string[];
   /** Time of the last commit, or the creation time. */
   updatedAt: number;
   /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */
@@ -147,6 +164,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   let name: string | undefined;
   let pinned = false;
   let chat: ChatSettingsPatch = {};
+  const activations: string[] = [];
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -173,6 +191,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
             entries.push(entry);
             ids.add(entry.id);
           }
+          activations.push(pending[pending.length - 1]!.id);
           pending = [];
           pendingIds.clear();
           updatedAt = commit.timestamp;
@@ -187,6 +206,13 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
           validLength = line.end;
           ok = true;
         }
+      } else if (value.type === 'branch') {
+        const known = typeof value.leaf === 'string' && ids.has(value.leaf);
+        if (header.version >= BRANCH_FORMAT_VERSION && pending.length === 0 && known && typeof value.timestamp === 'number') {
+          activations.push(value.leaf as string);
+          validLength = line.end;
+          ok = true;
+        }
       }
     }
     if (!ok) {
@@ -194,7 +220,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       return fail('corrupt', `line ${i + 1} is not valid`);
     }
   }
-  return { ok: true, session: { header, entries, name, pinned, chat, updatedAt, validLength, size: bytes.length } };
+  return { ok: true, session: { header, entries, name, pinned, chat, activations, updatedAt, validLength, size: bytes.length } };
 }
 
 /** One complete line: its text and the byte offset just past its newline. */
@@ -251,15 +277,15 @@ function isDamagedTail(index: number, lineCount: number, parseLine: (i: number) 
   for (let j = index + 1; j < lineCount; j++) {
     const value = parseLine(j);
     if (!isRecord(value)) continue;
-    if (value.type === 'meta') return false;
+    if (value.type === 'meta' || value.type === 'branch') return false;
     if (value.type === 'commit') return j === lineCount - 1;
   }
   return true;
 }
 
-/** Root → leaf of the last committed message in file order: the conversation as the model and the user see it. */
-export function currentBranch(entries: readonly MessageEntry[]): MessageEntry[] {
-  const last = entries[entries.length - 1];
+/** Root → `leaf` (default: the last committed message in file order): the conversation as the model and the user see it. */
+export function currentBranch(entries: readonly MessageEntry[], leaf?: string): MessageEntry[] {
+  const last = leaf === undefined ? entries[entries.length - 1] : entries.find((entry) => entry.id === leaf);
   if (!last) return [];
   const byId = new Map<string, MessageEntry>();
   for (const entry of entries) byId.set(entry.id, entry);
@@ -268,6 +294,11 @@ export function currentBranch(entries: readonly MessageEntry[]): MessageEntry[] 
     branch.push(node);
   }
   return branch.reverse();
+}
+
+/** The branch a parsed file shows: root → the leaf activated last. */
+export function shownBranch(parsed: Pick<ParsedSession, 'entries' | 'activations'>): MessageEntry[] {
+  return currentBranch(parsed.entries, parsed.activations.at(-1));
 }
 
 /** What a session is, seen from its header, the user's name and its current branch. */
@@ -310,7 +341,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function asHeader(value: Record<string, unknown>): SessionHeader | undefined {
   const { version, id, createdAt, systemPrompt, model, name } = value;
-  if (version !== FORMAT_VERSION || typeof id !== 'string' || typeof createdAt !== 'number') return undefined;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > FORMAT_VERSION || typeof id !== 'string' || typeof createdAt !== 'number') return undefined;
   if (typeof systemPrompt !== 'string' || typeof model !== 'string') return undefined;
   if (name !== undefined && typeof name !== 'string') return undefined;
   return value as unknown as SessionHeader;

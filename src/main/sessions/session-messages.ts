@@ -14,6 +14,12 @@ export interface SessionMessages {
   notRunning: string;
   /** Regenerate on a session without a user message. */
   nothingToRegenerate: string;
+  /** Edit, regenerate or a version switch named a message that is not on the shown branch. */
+  messageNotShown: string;
+  /** Edit named a message that is not the person's. */
+  notAUserMessage: string;
+  /** A version switch asked for a version that does not exist. */
+  noSuchVersion: string;
   /** The model finished without any text, reasoning or tool call. */
   emptyReply: string;
   /** The user stopped the run before any text arrived. */
@@ -76,6 +82,9 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     busy: '该对话正在回复中，请等待完成或先停止。',
     notRunning: '当前没有正在进行的回复，请直接发送。',
     nothingToRegenerate: '没有可以重新生成的消息。',
+    messageNotShown: '该消息不在当前显示的对话分支中，请刷新后重试。',
+    notAUserMessage: '只能编辑你发送的消息。',
+    noSuchVersion: '该消息没有这个版本。',
     emptyReply: '模型未返回有效回复，请稍后重试。',
     stoppedBeforeReply: '已停止，模型尚未回复。',
     runFailed: (code, detail) => detail || `${ZH_CAUSES[code]}，请稍后重试。`,
@@ -93,6 +102,9 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     busy: 'This chat is still answering. Wait for it to finish or stop it first.',
     notRunning: 'Nothing is running right now; send the message instead.',
     nothingToRegenerate: 'There is no message to regenerate.',
+    messageNotShown: 'That message is not on the branch shown now. Reopen the chat and try again.',
+    notAUserMessage: 'Only your own messages can be edited.',
+    noSuchVersion: 'That message has no such version.',
     emptyReply: 'The model returned no reply. Please try again.',
     stoppedBeforeReply: 'Stopped before the model replied.',
     runFailed: (code, detail) => detail || `${EN_CAUSES[code]}. Please try again.`,

@@ -20,7 +20,8 @@ import { applyChatPatch, chatState, type ChatState } from './chat-settings.js';
 import { createContextPolicy, DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
-import { currentBranch, summarize, FORMAT_VERSION, type FileLine, type MessageEntry, type SessionHeader } from './session-file.js';
+import { BranchTree } from './branches.js';
+import { summarize, BRANCH_FORMAT_VERSION, FORMAT_VERSION, type FileLine, type MessageEntry, type SessionHeader } from './session-file.js';
 import type { SessionMessages } from './session-messages.js';
 import { autoName } from './session-naming.js';
 import { SessionStore, StoreError, type IndexEntry, type SessionLogger } from './session-store.js';
@@ -74,15 +75,17 @@ interface Loaded {
   branch: MessageEntry[];
   /** Model, system prompt and parameters of the next run. */
   chat: ChatState;
+  /** Every stored message (all branches) and which one is shown. */
+  tree: BranchTree<MessageEntry>;
 }
 
 interface Run {
   id: string;
-  /** Committed history this run builds on (for regenerate: up to the re-run user message). */
+  /** Committed history this run builds on (regenerate: up to the re-run user message; edit: up to the edited one's parent). */
   baseBranch: MessageEntry[];
   /** Messages in the agent transcript before the run (system + baseBranch). */
   base: number;
-  /** New user messages the run starts with (none for regenerate). */
+  /** New user messages the run starts with (none for regenerate; the new text for an edit). */
   prompts: UserMessage[];
   coalescer: DeltaCoalescer;
   /** Mirror of the agent's queues, so the renderer can be shown everything pending, in order. */
@@ -179,7 +182,7 @@ export class SessionService {
       throw this.storeFailure(error);
     });
     const runtime = this.runtime(id);
-    this.setLoaded(runtime, header, [], {});
+    this.setLoaded(runtime, header, new BranchTree(), {});
     this.listChanged();
     return this.detailOf(runtime, runtime.loaded!);
   }
@@ -277,18 +280,66 @@ export class SessionService {
   }
 
   /**
-   * Answers the last user message again. The new answer becomes a sibling branch of the old one: both stay on disk,
-   * the old one leaves the model's and the user's view once the new one is committed.
+   * Answers again the user message that `messageId` (an answer on the shown branch; default the last message)
+   * answers. The new answer is a new version beside the old one: both stay on disk, and once the new one is committed
+   * its branch is the one shown and sent.
    */
-  async regenerate(sessionId: string): Promise<{ runId: string }> {
+  async regenerate(sessionId: string, messageId?: string): Promise<{ runId: string }> {
     const { runtime, loaded } = await this.ready(sessionId);
     this.assertIdle(runtime);
     const branch = loaded.branch;
-    let last = branch.length - 1;
+    let last = messageId === undefined ? branch.length - 1 : this.indexOnBranch(loaded, messageId);
     while (last >= 0 && branch[last]!.message.role !== 'user') last--;
     if (last < 0) throw new AppError('invalid_input', this.options.messages().nothingToRegenerate);
     const runId = this.startRun(runtime, loaded, branch.slice(0, last + 1), [], messageText(branch[last]!.message));
     return { runId };
+  }
+
+  /**
+   * Sends `text` in place of the user message `messageId` (on the shown branch): a new version beside it, answered
+   * like a send. The old message and everything after it stay on disk, one version away.
+   */
+  async edit(sessionId: string, messageId: string, text: string): Promise<{ runId: string }> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    this.assertIdle(runtime);
+    const at = this.indexOnBranch(loaded, messageId);
+    if (loaded.branch[at]!.message.role !== 'user') throw new AppError('invalid_input', this.options.messages().notAUserMessage);
+    const prompt: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
+    const runId = this.startRun(runtime, loaded, loaded.branch.slice(0, at), [prompt], text);
+    void this.store.setDraft(runtime.id, undefined);
+    return { runId };
+  }
+
+  /**
+   * Shows version `version` of the point where `messageId` sits (and, below it, the branch shown there last). The
+   * choice is appended as a `branch` line, so the next send, the context policy and a restart all follow it.
+   */
+  async switchBranch(sessionId: string, messageId: string, version: number): Promise<SessionDetail> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    this.assertIdle(runtime);
+    const leaf = loaded.tree.leafForVersion(messageId, version);
+    if (leaf === undefined) throw new AppError('invalid_input', this.options.messages().noSuchVersion);
+    if (leaf === loaded.tree.leaf) return this.detailOf(runtime, loaded);
+    const branch = loaded.tree.branch(leaf);
+    const now = Date.now();
+    const line: FileLine = { type: 'branch', timestamp: now, leaf };
+    try {
+      if (loaded.header.version < BRANCH_FORMAT_VERSION) {
+        const header = { ...loaded.header, version: BRANCH_FORMAT_VERSION };
+        await this.store.migrate(runtime.id, header);
+        loaded.header = header;
+      }
+      await this.store.append(runtime.id, [line], (current) =>
+        summarize({ header: loaded.header, name: current.autoNamed ? undefined : current.name, branch, updatedAt: current.updatedAt, pinned: current.pinned }),
+      );
+    } catch (error) {
+      throw this.storeFailure(error);
+    }
+    loaded.tree.activate(leaf);
+    loaded.branch = branch;
+    this.notify((observer) => observer.branchChanged(runtime.id, branch));
+    this.listChanged();
+    return this.detailOf(runtime, loaded);
   }
 
   /** Queues a message for the running turn's next steering point. Nothing running → `invalid_input`. */
@@ -495,7 +546,8 @@ export class SessionService {
       const stopped = outcome.commit && outcome.stopped;
       // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
       const unsentText = handBack && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
-      this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, ...(unsentText && { unsentText }) });
+      const refs = loaded.tree.refs(loaded.branch.slice(run.baseBranch.length));
+      this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, refs, ...(unsentText && { unsentText }) });
       if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
       const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message as UserMessage)), ...leftovers];
@@ -538,6 +590,7 @@ export class SessionService {
     await this.store.append(runtime.id, [...entries, commitLine], (current) =>
       summarize({ header: loaded.header, name: current.autoNamed ? undefined : current.name, branch, updatedAt: now, pinned: current.pinned }),
     );
+    loaded.tree.add(entries);
     loaded.branch = branch;
     this.notify((observer) => observer.branchChanged(runtime.id, branch));
   }
@@ -636,14 +689,22 @@ export class SessionService {
     const parsed = await this.store.load(runtime.id).catch((error: unknown) => {
       throw this.storeFailure(error);
     });
-    if (!runtime.deleted) this.setLoaded(runtime, parsed.header, currentBranch(parsed.entries), parsed.chat);
+    if (!runtime.deleted) this.setLoaded(runtime, parsed.header, new BranchTree(parsed.entries, parsed.activations), parsed.chat);
   }
 
-  private setLoaded(runtime: Runtime, header: SessionHeader, branch: MessageEntry[], lines: ChatSettingsPatch): void {
+  private setLoaded(runtime: Runtime, header: SessionHeader, tree: BranchTree<MessageEntry>, lines: ChatSettingsPatch): void {
+    const branch = tree.branch();
     for (const entry of branch) if (entry.tokens !== undefined) rememberMessageTokens(entry.message, entry.tokens);
     const chat = chatState(header, lines);
-    runtime.loaded = { header, system: { role: 'system', content: chat.systemPrompt, timestamp: header.createdAt }, branch, chat };
+    runtime.loaded = { header, system: { role: 'system', content: chat.systemPrompt, timestamp: header.createdAt }, branch, tree, chat };
     this.remember(runtime);
+  }
+
+  /** Index of `messageId` on the shown branch; a message not shown (or unknown) → `invalid_input`. */
+  private indexOnBranch(loaded: Loaded, messageId: string): number {
+    const at = loaded.branch.findIndex((entry) => entry.id === messageId);
+    if (at < 0) throw new AppError('invalid_input', this.options.messages().messageNotShown);
+    return at;
   }
 
   /** Marks an idle session most recently used and unloads the oldest idle ones beyond the limit. */
@@ -722,6 +783,7 @@ export class SessionService {
       systemPrompt: loaded.chat.systemPrompt,
       chat: { model: loaded.chat.model, params: loaded.chat.params },
       messages: [loaded.system, ...branch.map((entry) => entry.message)],
+      refs: loaded.tree.refs(branch),
     };
     if (run) detail.activeRun = this.snapshot(runtime, run);
     const draft = this.store.draft(runtime.id);

@@ -20,8 +20,9 @@ import { syncDirectory, writeFileAtomic } from '../storage/atomic-file.js';
 import { storageCause, type StorageCause } from '../storage/storage-cause.js';
 import { removeStaleTempFiles } from '../storage/temp-files.js';
 import {
+  FORMAT_VERSION,
   parseSessionFile,
-  currentBranch,
+  shownBranch,
   serializeLines,
   summarize,
   type FileLine,
@@ -318,12 +319,39 @@ export class SessionStore {
     }
   }
 
+  /**
+   * Rewrites the file's header as `header` (a newer format version), after writing the file as it was to
+   * `<id>.jsonl.v<old>.bak`. Both writes are atomic: a crash leaves the old file or the new one, never a mix. The
+   * committed lines are kept byte for byte; a torn tail is dropped.
+   */
+  async migrate(id: string, header: SessionHeader): Promise<void> {
+    return this.withLock(id, async () => {
+      const entry = this.usableEntry(id);
+      try {
+        const bytes = await fs.readFile(this.filePath(id));
+        const firstLineEnd = bytes.indexOf(0x0a) + 1;
+        const old = JSON.parse(bytes.subarray(0, firstLineEnd).toString('utf8')) as SessionHeader;
+        if (old.version >= header.version) return;
+        await writeFileAtomic(`${this.filePath(id)}.v${old.version}.bak`, bytes);
+        const migrated = Buffer.concat([Buffer.from(serializeLines([header])), bytes.subarray(firstLineEnd, entry.size)]);
+        await writeFileAtomic(this.filePath(id), migrated);
+        const stat = await fs.stat(this.filePath(id));
+        this.index.set(id, { ...entry, ...seenState(migrated.length, migrated.length, stat) });
+        this.scheduleIndexWrite();
+      } catch (error) {
+        throw ioError(error);
+      }
+    });
+  }
+
   /** Removes the file and its index entry. Waits for any write in flight on that session first. */
   async delete(id: string): Promise<void> {
     return this.withLock(id, async () => {
       if (!this.index.has(id)) throw new StoreError('not_found', `session ${id} does not exist`);
       try {
         await fs.rm(this.filePath(id), { force: true });
+        // A deleted conversation leaves nothing behind, not even the copy a format migration kept.
+        for (let version = 1; version < FORMAT_VERSION; version++) await fs.rm(`${this.filePath(id)}.v${version}.bak`, { force: true });
         await syncDirectory(this.dir);
       } catch (error) {
         throw ioError(error);
@@ -374,7 +402,7 @@ export class SessionStore {
       return { ...blank, ...seenState(bytes.length, bytes.length, stat), problem: result.failure };
     }
     const parsed = result.session;
-    const summary = summarize({ header: parsed.header, name: parsed.name, branch: currentBranch(parsed.entries), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
+    const summary = summarize({ header: parsed.header, name: parsed.name, branch: shownBranch(parsed), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
     // With a torn tail `size` is less than the file's: the next append (which finds the file as seen here) cuts it.
     return { ...summary, ...seenState(parsed.validLength, bytes.length, stat) };
   }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyUsage, type Message } from '../../../src/shared/messages.js';
-import { currentBranch, parseSessionFile, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
+import { currentBranch, FORMAT_VERSION, parseSessionFile, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
 import { SessionStore, type SessionLogger } from '../../../src/main/sessions/session-store.js';
 import { writeFileAtomic } from '../../../src/main/storage/atomic-file.js';
 import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../../fixtures/small-disk.js';
@@ -224,7 +224,7 @@ describe('SessionStore', () => {
   it('a file from a newer version is refused and left untouched', async () => {
     const id = randomUUID();
     const file = path.join(dir, `${id}.jsonl`);
-    await fs.writeFile(file, `${JSON.stringify({ ...header(id), version: 2, extra: true })}\n{"type":"future"}\n`);
+    await fs.writeFile(file, `${JSON.stringify({ ...header(id), version: FORMAT_VERSION + 1, extra: true })}\n{"type":"future"}\n`);
     const before = await fs.readFile(file);
     const store = await reopen();
     expect(store.entry(id)?.problem?.kind).toBe('unsupported_version');

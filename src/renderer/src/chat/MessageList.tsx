@@ -1,7 +1,7 @@
 // The conversation view: a virtualized list of message rows that follows a streaming answer while the person is at
 // the bottom, and offers "jump to latest" once they scroll up.
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { messageText, type Message } from '../../../shared/messages';
 import { useT } from '../i18n';
 import { clearMarks, markText } from '../search/highlight';
@@ -9,6 +9,7 @@ import './chat.css';
 import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
 import type { MessageListProps } from './types';
+import { RowActionsContext, type RowActions } from './versions/rowActions';
 
 /** Rows rendered beyond each edge of the viewport. */
 const OVERSCAN = 6;
@@ -44,9 +45,8 @@ function isAwayFromEnd(instance: Virtualizer<HTMLDivElement, Element>): boolean 
   return fromElement > JUMP_AFTER_PX && fromLayout > JUMP_AFTER_PX;
 }
 
-/** The row that offers Regenerate: the last assistant answer, when nothing streams and no user message follows it. */
-function regenerateIndex(messages: readonly Message[], streamingIndex: number, canRegenerate: boolean): number {
-  if (!canRegenerate || streamingIndex !== -1) return -1;
+/** The last assistant answer, when no user message follows it; -1 otherwise. */
+function lastAnswerIndex(messages: readonly Message[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {
     const role = messages[i]?.role;
     if (role === 'assistant') return i;
@@ -55,21 +55,58 @@ function regenerateIndex(messages: readonly Message[], streamingIndex: number, c
   return -1;
 }
 
+/**
+ * Whether the row at `index` offers Regenerate: a stored answer that ends its turn (a question or nothing follows).
+ * Without refs (nothing known to be stored) only the last answer does.
+ */
+function isRegenerable(props: Pick<MessageListProps, 'messages' | 'refs' | 'unsavedFrom'>, index: number, lastAnswer: number): boolean {
+  const { messages, refs, unsavedFrom = -1 } = props;
+  if (messages[index]?.role !== 'assistant' || (unsavedFrom >= 0 && index >= unsavedFrom)) return false;
+  if (!refs) return index === lastAnswer;
+  const next = messages[index + 1]?.role;
+  return refs[index] !== undefined && (next === undefined || next === 'user');
+}
+
 /** The conversation of one session; a new `sessionKey` starts a fresh view scrolled to the latest messages. */
 export function MessageList(props: MessageListProps): JSX.Element {
   return <SessionMessages key={props.sessionKey} {...props} />;
 }
 
-function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink, focus }: MessageListProps): JSX.Element {
+function SessionMessages(props: MessageListProps): JSX.Element {
+  const { messages, streamingIndex, refs, unsavedFrom = -1, onRegenerate, onEdit, onSwitchVersion, onOpenLink, focus } = props;
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const latest = useRef({ messages, onRegenerate, onOpenLink });
+  const latest = useRef({ messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink });
   useLayoutEffect(() => {
-    latest.current = { messages, onRegenerate, onOpenLink };
+    latest.current = { messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink };
   });
 
-  // Stable, so memoized rows never re-render because the shell passed a new function.
-  const regenerate = useCallback(() => latest.current.onRegenerate?.(), []);
+  // Stable, so memoized rows and their action parts never re-render because the shell passed a new function.
+  const regenerate = useCallback((messageId: string | undefined) => latest.current.onRegenerate?.(messageId), []);
+  const [editing, setEditing] = useState<string | null>(null);
+  const editDrafts = useRef(new Map<string, string>()).current;
+  const saveEdit = useCallback((messageId: string, text: string) => {
+    setEditing(null);
+    latest.current.onEdit?.(messageId, text);
+  }, []);
+  const switchVersion = useCallback((messageId: string, version: number) => latest.current.onSwitchVersion?.(messageId, version), []);
+  const idle = (props.idle ?? true) && streamingIndex === -1;
+  const hasRegenerate = onRegenerate !== undefined;
+  const hasEdit = onEdit !== undefined;
+  const hasSwitch = onSwitchVersion !== undefined;
+  const actions = useMemo<RowActions>(
+    () => ({
+      idle,
+      editing,
+      editDrafts,
+      startEdit: setEditing,
+      cancelEdit: () => setEditing(null),
+      ...(hasEdit && { saveEdit }),
+      ...(hasRegenerate && { regenerate }),
+      ...(hasSwitch && { switchVersion }),
+    }),
+    [idle, editing, editDrafts, hasEdit, hasRegenerate, hasSwitch, saveEdit, regenerate, switchVersion],
+  );
   const estimateSize = useCallback((index: number) => estimateRowHeight(latest.current.messages[index]), []);
 
   const [awayFromEnd, setAwayFromEnd] = useState(false);
@@ -148,55 +185,62 @@ function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink, f
   );
 
   const showJump = messages.length > 0 && awayFromEnd;
-  const offerRegenerate = regenerateIndex(messages, streamingIndex, onRegenerate !== undefined);
+  const lastAnswer = lastAnswerIndex(messages);
 
   return (
-    <div className="chat-view">
-      <div
-        ref={scrollRef}
-        className="chat-scroll"
-        data-testid="message-list"
-        role="log"
-        aria-label={t('chat.listLabel')}
-        // While an answer is written, assistive technology waits and reads it once it is complete.
-        aria-busy={streamingIndex >= 0}
-        tabIndex={0}
-        onClick={onClick}
-        onAuxClick={(event) => {
-          // A middle click opens a link like a click; other buttons never navigate either.
-          if (event.button === 1) onClick(event);
-          else if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
-        }}
-      >
-        <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const message = messages[item.index];
-            if (!message) return null;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                className={item.index === focusedIndex ? 'chat-row focused' : 'chat-row'}
-                data-index={item.index}
-                data-focused={item.index === focusedIndex || undefined}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <MessageRow
-                  message={message}
-                  index={item.index}
-                  streaming={item.index === streamingIndex}
-                  onRegenerate={item.index === offerRegenerate ? regenerate : undefined}
-                />
-              </div>
-            );
-          })}
+    <RowActionsContext.Provider value={actions}>
+      <div className="chat-view">
+        <div
+          ref={scrollRef}
+          className="chat-scroll"
+          data-testid="message-list"
+          role="log"
+          aria-label={t('chat.listLabel')}
+          // While an answer is written, assistive technology waits and reads it once it is complete.
+          aria-busy={streamingIndex >= 0}
+          tabIndex={0}
+          onClick={onClick}
+          onAuxClick={(event) => {
+            // A middle click opens a link like a click; other buttons never navigate either.
+            if (event.button === 1) onClick(event);
+            else if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
+          }}
+        >
+          <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const message = messages[item.index];
+              if (!message) return null;
+              const ref = refs?.[item.index];
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  className={item.index === focusedIndex ? 'chat-row focused' : 'chat-row'}
+                  data-index={item.index}
+                  data-focused={item.index === focusedIndex || undefined}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <MessageRow
+                    message={message}
+                    index={item.index}
+                    streaming={item.index === streamingIndex}
+                    messageId={ref?.id}
+                    version={ref?.version}
+                    versions={ref?.versions}
+                    regenerable={isRegenerable(props, item.index, lastAnswer)}
+                    unsaved={unsavedFrom >= 0 && item.index >= unsavedFrom}
+                  />
+                </div>
+              );
+            })}
+          </div>
         </div>
+        {showJump && (
+          <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
+            {t('chat.jumpToLatest')}
+          </button>
+        )}
       </div>
-      {showJump && (
-        <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
-          {t('chat.jumpToLatest')}
-        </button>
-      )}
-    </div>
+    </RowActionsContext.Provider>
   );
 }

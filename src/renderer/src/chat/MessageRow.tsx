@@ -1,5 +1,6 @@
-// One message of the conversation. Memoized on its props: a message object is replaced only when that message
-// changes, so while one answer streams no other row renders.
+// One message of the conversation. Memoized on its props (the message object and a few plain values): a message
+// object is replaced only when that message changes, so while one answer streams, or after a switch to another
+// version, only the rows that changed render. What a row may do (edit, regenerate, switch) comes by context.
 import { memo, type JSX } from 'react';
 import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type ToolResultMessage, type UserMessage } from '../../../shared/messages';
 import { useT } from '../i18n';
@@ -9,6 +10,10 @@ import { MessageMeta } from './MessageMeta';
 import { Reasoning } from './Reasoning';
 import { countRowRender } from './renderCounter';
 import { ToolCall, ToolResult } from './ToolParts';
+import { BranchSwitch } from './versions/BranchSwitch';
+import { EditBox } from './versions/EditBox';
+import { useRowActions } from './versions/rowActions';
+import './versions/versions.css';
 
 export interface MessageRowProps {
   message: Message;
@@ -16,18 +21,28 @@ export interface MessageRowProps {
   index: number;
   /** This is the answer being written now. */
   streaming: boolean;
-  /** Given only to the row that offers Regenerate. */
-  onRegenerate?: () => void;
+  /** Stored id; absent while the message is not saved. */
+  messageId?: string;
+  /** Its position among the versions at its point (1-based) and how many there are. */
+  version?: number;
+  versions?: number;
+  /** An answer that ends a turn: Regenerate is offered on it when nothing runs. */
+  regenerable?: boolean;
+  /** Shown from a run that failed: not saved. */
+  unsaved?: boolean;
 }
 
+/** The plain values a row takes besides its message. */
+type RowPlace = Omit<MessageRowProps, 'message' | 'index' | 'streaming'>;
+
 /** A message as a row; system messages render nothing. */
-export const MessageRow = memo(function MessageRow({ message, index, streaming, onRegenerate }: MessageRowProps): JSX.Element | null {
+export const MessageRow = memo(function MessageRow({ message, index, streaming, ...place }: MessageRowProps): JSX.Element | null {
   countRowRender(index);
   switch (message.role) {
     case 'user':
-      return <UserRow message={message} />;
+      return <UserRow message={message} place={place} />;
     case 'assistant':
-      return <AssistantRow message={message} streaming={streaming} onRegenerate={onRegenerate} />;
+      return <AssistantRow message={message} streaming={streaming} place={place} />;
     case 'toolResult':
       return <ToolResultRow message={message} />;
     default:
@@ -35,10 +50,18 @@ export const MessageRow = memo(function MessageRow({ message, index, streaming, 
   }
 });
 
-function UserRow({ message }: { message: UserMessage }): JSX.Element {
+function UserRow({ message, place }: { message: UserMessage; place: RowPlace }): JSX.Element {
   const t = useT();
   const text = messageText(message);
   const images = typeof message.content === 'string' ? [] : message.content.filter((part) => part.type === 'image');
+  const { editing } = useRowActions();
+  if (place.messageId !== undefined && editing === place.messageId) {
+    return (
+      <article className="msg msg-user msg-editing" data-testid="message" data-role="user" aria-label={t('chat.role.user')}>
+        <EditBox messageId={place.messageId} original={text} />
+      </article>
+    );
+  }
   return (
     <article className="msg msg-user" data-testid="message" data-role="user" aria-label={t('chat.role.user')}>
       <div className="msg-bubble">
@@ -52,14 +75,54 @@ function UserRow({ message }: { message: UserMessage }): JSX.Element {
           </span>
         ))}
       </div>
+      {place.unsaved && <NotSaved />}
       <div className="msg-actions">
+        <Versions place={place} />
         <CopyButton text={() => text} testId="message-copy" />
+        {place.messageId !== undefined && <EditButton messageId={place.messageId} />}
       </div>
     </article>
   );
 }
 
-function AssistantRow({ message, streaming, onRegenerate }: { message: AssistantMessage; streaming: boolean; onRegenerate?: () => void }): JSX.Element {
+function EditButton({ messageId }: { messageId: string }): JSX.Element | null {
+  const t = useT();
+  const { idle, saveEdit, startEdit } = useRowActions();
+  if (!saveEdit) return null;
+  return (
+    <button type="button" className="msg-action" data-testid="message-edit" title={t('branches.editHint')} disabled={!idle} onClick={() => startEdit(messageId)}>
+      {t('branches.edit')}
+    </button>
+  );
+}
+
+function RegenerateButton({ messageId }: { messageId: string | undefined }): JSX.Element | null {
+  const t = useT();
+  const { idle, regenerate } = useRowActions();
+  if (!regenerate || !idle) return null;
+  return (
+    <button type="button" className="msg-action" data-testid="message-regenerate" title={t('chat.regenerateHint')} onClick={() => regenerate(messageId)}>
+      {t('chat.regenerate')}
+    </button>
+  );
+}
+
+function Versions({ place }: { place: RowPlace }): JSX.Element | null {
+  const { messageId, version, versions } = place;
+  if (messageId === undefined || version === undefined || versions === undefined || versions < 2) return null;
+  return <BranchSwitch messageId={messageId} version={version} versions={versions} />;
+}
+
+function NotSaved(): JSX.Element {
+  const t = useT();
+  return (
+    <p className="msg-unsaved" data-testid="message-unsaved" title={t('branches.notSavedHint')}>
+      {t('branches.notSaved')}
+    </p>
+  );
+}
+
+function AssistantRow({ message, streaming, place }: { message: AssistantMessage; streaming: boolean; place: RowPlace }): JSX.Element {
   const t = useT();
   const text = messageText(message);
   const thinking = messageThinking(message);
@@ -83,14 +146,12 @@ function AssistantRow({ message, streaming, onRegenerate }: { message: Assistant
       )}
       {message.stopReason === 'error' && <p className="msg-failed">{message.errorMessage ?? t('chat.failed')}</p>}
       {!streaming && <MessageMeta message={message} />}
+      {place.unsaved && <NotSaved />}
       {!streaming && (
         <div className="msg-actions">
+          <Versions place={place} />
           <CopyButton text={() => text} testId="message-copy" />
-          {onRegenerate && (
-            <button type="button" className="msg-action" data-testid="message-regenerate" title={t('chat.regenerateHint')} onClick={onRegenerate}>
-              {t('chat.regenerate')}
-            </button>
-          )}
+          {place.regenerable && <RegenerateButton messageId={place.messageId} />}
         </div>
       )}
     </article>

@@ -1,5 +1,6 @@
 // The contract between the app shell (store, layout) and the conversation view (message list, markdown).
 import type { Message } from '../../../shared/messages';
+import type { MessageRef } from '../../../shared/sessions';
 
 /** Props of `<MessageList>` (src/renderer/src/chat/MessageList.tsx). */
 export interface MessageListProps {
@@ -12,8 +13,21 @@ export interface MessageListProps {
   messages: readonly Message[];
   /** Index in `messages` of the assistant message that is streaming now, or -1. */
   streamingIndex: number;
-  /** Offered on the last assistant answer when nothing streams. */
-  onRegenerate?: () => void;
+  /** Per message, its stored id and versions (`‹ n/m ›`); undefined for a message not saved. Absent: none known. */
+  refs?: readonly (MessageRef | undefined)[];
+  /** Index from which the messages are a failed run's, shown but not saved; -1 or absent when there is none. */
+  unsavedFrom?: number;
+  /** Nothing runs in the session (default true): edit, regenerate and version switches are enabled. */
+  idle?: boolean;
+  /**
+   * Offered on answers that end a turn (only the last one when `refs` is absent) while nothing streams; called with
+   * the answer's stored id (undefined: the last answer).
+   */
+  onRegenerate?: (messageId?: string) => void;
+  /** Offered on stored questions: sends `text` as a new version of `messageId`. */
+  onEdit?: (messageId: string, text: string) => void;
+  /** Offered where a message has versions: shows version `version` of `messageId`'s point. */
+  onSwitchVersion?: (messageId: string, version: number) => void;
   /** Called for every link the person clicks in rendered markdown; the shell asks main to open it. */
   onOpenLink: (url: string) => void;
   /** A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. */

@@ -2,25 +2,34 @@
 import type { JSX } from 'react';
 import { MessageList } from '../chat/MessageList';
 import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
+import { unsavedFrom } from '../store/openSession';
 
-/** Regenerate is offered when the open session is idle and ends with an answer. */
-const selectCanRegenerate = (s: AppState): boolean =>
-  !s.isTyping && !s.isSessionLoading && s.currentSession.id !== null && s.currentSession.messages.at(-1)?.role === 'assistant';
+/** Edit, regenerate and version switches are offered when the open session is stored and idle. */
+const selectIdle = (s: AppState): boolean => !s.isTyping && !s.isSessionLoading && s.currentSession.id !== null;
 
 export function Conversation(): JSX.Element {
   const sessionKey = useAppState(selectCurrentKey);
   const messages = useAppState((s) => s.currentSession.messages);
+  const refs = useAppState((s) => s.currentSession.refs);
   const streamingIndex = useAppState((s) => s.currentSession.streamingIndex);
-  const canRegenerate = useAppState(selectCanRegenerate);
+  const unsaved = useAppState((s) => unsavedFrom(s.currentSession));
+  const idle = useAppState(selectIdle);
   const regenerate = useAppState((s) => s.regenerate);
+  const editMessage = useAppState((s) => s.editMessage);
+  const switchBranch = useAppState((s) => s.switchBranch);
   const openLink = useAppState((s) => s.openLink);
   const focus = useAppState((s) => (s.focus && s.focus.sessionId === s.currentSession.id ? s.focus : null));
   return (
     <MessageList
       sessionKey={sessionKey}
       messages={messages}
+      refs={refs}
       streamingIndex={streamingIndex}
-      onRegenerate={canRegenerate ? regenerate : undefined}
+      unsavedFrom={unsaved}
+      idle={idle}
+      onRegenerate={regenerate}
+      onEdit={editMessage}
+      onSwitchVersion={switchBranch}
       onOpenLink={openLink}
       focus={focus}
     />

@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
+import { branchesStrings } from './branches';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
@@ -34,6 +35,7 @@ const dictionaries = {
     ...shortcutStrings.en,
     ...trustStrings.en,
     ...conversationSettingsStrings.en,
+    ...branchesStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -43,6 +45,7 @@ const dictionaries = {
     ...shortcutStrings['zh-CN'],
     ...trustStrings['zh-CN'],
     ...conversationSettingsStrings['zh-CN'],
+    ...branchesStrings['zh-CN'],
   },
 } as const;
 

@@ -23,8 +23,11 @@ import {
   sessionFromDetail,
   sessionKey,
   startLocalRun,
+  type LiveRun,
   type OpenSession,
+  type RunRequest,
 } from './openSession';
+import { createBranchActions, type BranchActions } from './branchesSlice';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
@@ -41,7 +44,9 @@ export interface BannerError {
   message: string;
   unsentText: string;
   /** What the retry button does, or null when there is nothing to retry. */
-  retry: 'send' | 'regenerate' | null;
+  retry: RunRequest['kind'] | null;
+  /** The stored message a retried regenerate or edit names. */
+  messageId?: string;
 }
 
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
@@ -89,7 +94,8 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   steer(text: string): Promise<void>;
   followUp(text: string): Promise<void>;
   clearQueue(): Promise<void>;
-  regenerate(): Promise<void>;
+  /** Answers again the question behind `messageId` (an answer shown; default the last one). */
+  regenerate(messageId?: string): Promise<void>;
   /** Repeats what failed in the open session (the unsent text, or the regenerate). */
   retry(): Promise<void>;
   dismissError(): void;
@@ -108,7 +114,7 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice;
+export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions;
 
 function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
   return {
@@ -160,8 +166,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
   let unsubscribe: (() => void) | null = null;
   /** While a session is fetched, its events wait here and are replayed after the snapshot. */
   let loading: { id: string; buffer: SessionEventEnvelope[] } | null = null;
-  /** Runs started by regenerate: a failure offers regenerate again instead of restoring text. */
-  const regenerateRuns = new Set<string>();
+  /** Runs started by regenerate or edit, so a failure offers the same again even after switching sessions. */
+  const runRequests = new Map<string, Pick<LiveRun, 'kind' | 'target'>>();
 
   const api = () => window.api;
 
@@ -191,12 +197,12 @@ export const useAppState = create<AppState>()((set, get, store) => {
     const patch: Partial<AppData> = { currentSession: applyEvent(open, runId, seq, event) };
     if (event.type === 'run_start') patch.isTyping = true;
     if (event.type === 'queue') patch.queue = event.queue;
-    if (event.type === 'error') Object.assign(patch, failedRun(s, sessionId, runId, event, open.run?.kind === 'regenerate'));
+    if (event.type === 'error') Object.assign(patch, failedRun(s, sessionId, runId, event, open.run ?? undefined));
     if (event.type === 'run_end') {
       patch.isTyping = false;
       patch.queue = EMPTY_QUEUE;
       // A run that ends uncommitted without an error event still must not lose the user's text.
-      if (!event.committed && open.run?.kind === 'send') patch.drafts = restoreDraft(s.drafts, sessionId, open.run.userText);
+      if (!event.committed && open.run && open.run.kind !== 'regenerate') patch.drafts = restoreDraft(s.drafts, sessionId, open.run.userText);
     }
     return patch;
   };
@@ -207,14 +213,16 @@ export const useAppState = create<AppState>()((set, get, store) => {
     key: string,
     runId: string,
     event: { code: BannerCode; message: string; unsentText: string },
-    regenerating = false,
+    run?: Pick<LiveRun, 'kind' | 'target'>,
   ): Partial<AppData> => {
-    const regenerated = regenerating || regenerateRuns.has(runId);
+    const started = run ?? runRequests.get(runId);
+    const kind = started?.kind ?? 'send';
     const error: BannerError = {
       code: event.code,
       message: event.message,
       unsentText: event.unsentText,
-      retry: regenerated ? 'regenerate' : event.unsentText.trim() ? 'send' : null,
+      retry: kind === 'regenerate' || event.unsentText.trim() ? kind : null,
+      ...(started?.target !== undefined && { messageId: started.target }),
     };
     return {
       errors: { ...s.errors, [key]: error },
@@ -238,7 +246,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     }
     // A stopped run hands back what was still queued; open or in the background, it returns to that composer.
     if (event.type === 'saved' && event.unsentText) patch.drafts = restoreDraft(patch.drafts ?? s.drafts, sessionId, event.unsentText);
-    if (event.type === 'run_end') regenerateRuns.delete(runId);
+    if (event.type === 'run_end') runRequests.delete(runId);
     if (event.type === 'error') recheckStorage(event.code);
     // The run goes on to be saved; the banner says why it ended early.
     if (event.type === 'notice') patch.errors = { ...(patch.errors ?? s.errors), [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null } };
@@ -247,19 +255,27 @@ export const useAppState = create<AppState>()((set, get, store) => {
   };
 
   /** Starts a run in the open (stored) session and asks main to run it; undoes the optimistic view on failure. */
-  const startRun = async (kind: 'send' | 'regenerate', text: string): Promise<void> => {
+  const startRun = async (request: RunRequest): Promise<void> => {
     const sessionId = get().currentSession.id;
     if (sessionId === null) return;
+    const { kind } = request;
     set((s) => ({
-      currentSession: startLocalRun(s.currentSession, kind, text),
+      currentSession: startLocalRun(s.currentSession, request),
       isTyping: true,
       sessions: setStreaming(s.sessions, sessionId, true),
     }));
-    const result = kind === 'send' ? await api().send({ sessionId, text }) : await api().regenerate({ sessionId });
+    const result =
+      kind === 'send'
+        ? await api().send({ sessionId, text: request.text })
+        : kind === 'edit'
+          ? await api().editMessage({ sessionId, messageId: request.messageId, text: request.text })
+          : await api().regenerate({ sessionId, ...(request.messageId !== undefined && { messageId: request.messageId }) });
+    const text = kind === 'regenerate' ? '' : request.text;
+    const target = kind === 'send' || request.messageId === undefined ? {} : { messageId: request.messageId };
     const open = get().currentSession;
     if (result.ok) {
       // Events may have arrived before this answer; the run's kind must outlive a switch to another session.
-      if (kind === 'regenerate' && (open.id !== sessionId || open.run)) regenerateRuns.add(result.value.runId);
+      if (kind !== 'send' && (open.id !== sessionId || open.run)) runRequests.set(result.value.runId, { kind, target: target.messageId });
       if (open.id === sessionId && open.run && open.run.runId === null) {
         set({ currentSession: { ...open, run: { ...open.run, runId: result.value.runId } } });
       }
@@ -268,8 +284,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
     set((s) => ({
       ...(s.currentSession.id === sessionId ? { currentSession: dropRun(s.currentSession), isTyping: false } : {}),
       sessions: setStreaming(s.sessions, sessionId, false),
-      drafts: kind === 'send' ? restoreDraft(s.drafts, sessionId, text) : s.drafts,
-      errors: { ...s.errors, [sessionId]: { ...result.error, unsentText: kind === 'send' ? text : '', retry: kind } },
+      drafts: restoreDraft(s.drafts, sessionId, text),
+      errors: { ...s.errors, [sessionId]: { ...result.error, unsentText: text, retry: kind, ...target } },
     }));
   };
 
@@ -318,7 +334,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     async init() {
       unsubscribe?.();
       loading = null;
-      regenerateRuns.clear();
+      runRequests.clear();
       set(initialData());
       unsubscribe = api().onSessionEvent(handleEnvelope);
       const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
@@ -444,7 +460,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
           drafts: DRAFT_KEY in s.drafts ? { ...without(s.drafts, DRAFT_KEY), [detail.id]: s.drafts[DRAFT_KEY] ?? '' } : s.drafts,
         }));
       }
-      await startRun('send', text);
+      await startRun({ kind: 'send', text });
     },
 
     async stop() {
@@ -466,24 +482,28 @@ export const useAppState = create<AppState>()((set, get, store) => {
       else if (get().currentSession.id === sessionId) set({ queue: result.value });
     },
 
-    async regenerate() {
+    async regenerate(messageId) {
       const { currentSession, isTyping, isSessionLoading } = get();
       if (isTyping || isSessionLoading || currentSession.id === null || lastUserIndex(currentSession.committed) < 0) return;
       set((s) => ({ errors: without(s.errors, sessionKey(currentSession)) }));
-      await startRun('regenerate', '');
+      await startRun(messageId === undefined ? { kind: 'regenerate' } : { kind: 'regenerate', messageId });
     },
 
     async retry() {
       const key = sessionKey(get().currentSession);
       const error = get().errors[key];
       if (!error?.retry) return;
-      if (error.retry === 'regenerate') return get().regenerate();
+      if (error.retry === 'regenerate') return get().regenerate(error.messageId);
+      if (error.retry === 'edit' && error.messageId !== undefined) return get().editMessage(error.messageId, error.unsentText);
       return get().send(error.unsentText);
     },
 
     dismissError() {
-      set((s) => ({ errors: without(s.errors, sessionKey(s.currentSession)) }));
+      // A failed run's text kept on screen goes with its error.
+      set((s) => ({ errors: without(s.errors, sessionKey(s.currentSession)), currentSession: s.currentSession.run?.failed ? dropRun(s.currentSession) : s.currentSession }));
     },
+
+    ...createBranchActions(set, get, { startRun, locked, ipcError, takeDraft, without }),
 
     async updateSettings(patch) {
       const result = await api().updateSettings(patch);

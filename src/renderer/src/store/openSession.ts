@@ -11,7 +11,7 @@ import {
   type ToolCallPart,
   type UserMessage,
 } from '../../../shared/messages';
-import type { ChatSettings, SessionDetail } from '../../../shared/sessions';
+import type { ChatSettings, MessageRef, SessionDetail } from '../../../shared/sessions';
 
 /** Key of the draft new chat (not yet created in main) for per-session UI state. */
 export const DRAFT_KEY = 'draft';
@@ -21,8 +21,10 @@ export interface LiveRun {
   /** Null until main names the run (the invoke answered, or `run_start` arrived first). */
   runId: string | null;
   /** What started it, so a failure offers the right retry. */
-  kind: 'send' | 'regenerate';
-  /** `committed.slice(0, base)` is shown before the run (a regenerate hides the answer it replaces). */
+  kind: RunRequest['kind'];
+  /** The stored message a regenerate or an edit names. */
+  target?: string;
+  /** `committed.slice(0, base)` is shown before the run (a regenerate or an edit hides what it replaces). */
   base: number;
   messages: readonly Message[];
   /** Index in `messages` of the assistant message receiving deltas, or -1. */
@@ -31,7 +33,15 @@ export interface LiveRun {
   echoText: string | null;
   /** The user's text of this run, offered back if the run ends with nothing committed and no error event. */
   userText: string;
+  /** The run failed after showing text: its messages stay on screen, marked not saved, until retried or dismissed. */
+  failed?: true;
 }
+
+/** What a run answers: a new message, another version of an answer, or a new version of a question. */
+export type RunRequest =
+  | { kind: 'send'; text: string }
+  | { kind: 'regenerate'; messageId?: string }
+  | { kind: 'edit'; messageId: string; text: string };
 
 /** The open session (or the draft new chat) and what the conversation view shows of it. */
 export interface OpenSession {
@@ -40,9 +50,13 @@ export interface OpenSession {
   name: string;
   /** Stored messages, the system message included. */
   committed: readonly Message[];
+  /** Where each stored message after the system message sits among its versions (`committed[i + 1]`). */
+  committedRefs: readonly MessageRef[];
   run: LiveRun | null;
   /** Visible messages (no system): committed up to the run's base, then the run's. */
   messages: readonly Message[];
+  /** Per visible message, its versions; undefined for messages not stored (yet). */
+  refs: readonly (MessageRef | undefined)[];
   /** Index in `messages` of the streaming assistant message, or -1. */
   streamingIndex: number;
   /** `seq` of the last event applied to this view; older or repeated events are ignored. */
@@ -58,7 +72,7 @@ export function sessionKey(session: Pick<OpenSession, 'id'>): string {
 }
 
 export function draftSession(): OpenSession {
-  return { id: null, name: '', committed: [], run: null, messages: [], streamingIndex: -1, lastSeq: -Infinity, chat: { model: null, params: {} }, systemPrompt: '' };
+  return { id: null, name: '', committed: [], committedRefs: [], run: null, messages: [], refs: [], streamingIndex: -1, lastSeq: -Infinity, chat: { model: null, params: {} }, systemPrompt: '' };
 }
 
 /** The view of a fetched session; a run in progress is taken from its snapshot, later events continue it. */
@@ -75,32 +89,61 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
         userText: firstUserText(active.messages),
       }
     : null;
-  return withView(
-    {
-      id: detail.id,
-      name: detail.name,
-      committed: detail.messages,
-      run,
-      messages: [],
-      streamingIndex: -1,
-      lastSeq: active ? active.seq : -Infinity,
-      chat: detail.chat,
-      systemPrompt: detail.systemPrompt,
-    },
-  );
+  return withView({
+    id: detail.id,
+    name: detail.name,
+    committed: detail.messages,
+    committedRefs: detail.refs,
+    run,
+    messages: [],
+    refs: [],
+    streamingIndex: -1,
+    lastSeq: active ? active.seq : -Infinity,
+    chat: detail.chat,
+    systemPrompt: detail.systemPrompt,
+  });
 }
 
-/** A run started by this window: the user's message is shown at once (`send`) or kept in place (`regenerate`). */
-export function startLocalRun(session: OpenSession, kind: LiveRun['kind'], text: string): OpenSession {
-  if (kind === 'send') {
+/**
+ * The open session after main switched it to another branch. Messages both branches share (same stored id at the
+ * same place) keep their objects, so only the rows that really changed render again.
+ */
+export function withBranch(session: OpenSession, detail: SessionDetail): OpenSession {
+  const committed = detail.messages.map((message, i) => {
+    if (i === 0) return session.committed[0] ?? message;
+    const same = session.committedRefs[i - 1]?.id === detail.refs[i - 1]?.id;
+    return same ? (session.committed[i] ?? message) : message;
+  });
+  return withView({ ...session, name: detail.name, committed, committedRefs: detail.refs, run: null });
+}
+
+/** Index in `committed` of the stored message `messageId`, or -1. */
+export function committedIndex(session: OpenSession, messageId: string): number {
+  const at = session.committedRefs.findIndex((ref) => ref.id === messageId);
+  return at < 0 ? -1 : at + 1;
+}
+
+/**
+ * A run started by this window: the user's message is shown at once (`send`; an `edit` shows it in place of the
+ * edited one and hides what followed) or kept in place (`regenerate`, hiding the answers it replaces).
+ */
+export function startLocalRun(session: OpenSession, request: RunRequest): OpenSession {
+  const { kind } = request;
+  if (kind !== 'regenerate') {
+    const base = kind === 'send' ? session.committed.length : committedIndex(session, request.messageId);
+    if (base < 0) return session;
+    const text = request.text;
     const user: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
-    return withView({ ...session, run: { runId: null, kind, base: session.committed.length, messages: [user], streamingIndex: -1, echoText: text, userText: text } });
+    const target = kind === 'edit' ? { target: request.messageId } : {};
+    return withView({ ...session, run: { runId: null, kind, base, messages: [user], streamingIndex: -1, echoText: text, userText: text, ...target } });
   }
-  const at = lastUserIndex(session.committed);
+  const answer = request.messageId === undefined ? session.committed.length : committedIndex(session, request.messageId);
+  const at = lastUserIndex(session.committed.slice(0, answer));
   const user = session.committed[at];
   if (!user) return session;
   const userText = messageText(user).trim();
-  return withView({ ...session, run: { runId: null, kind, base: at, messages: [user], streamingIndex: -1, echoText: userText, userText } });
+  const target = request.messageId === undefined ? {} : { target: request.messageId };
+  return withView({ ...session, run: { runId: null, kind, base: at, messages: [user], streamingIndex: -1, echoText: userText, userText, ...target } });
 }
 
 export function dropRun(session: OpenSession): OpenSession {
@@ -124,13 +167,13 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     case 'run_start': {
       // A new chat is named from its first message as the run starts: the header says so at once, like the sidebar.
       const named = { ...session, name: event.summary.name };
-      const run = session.run;
+      const run = liveRun(session);
       if (run && (run.runId === null || run.runId === runId)) return { ...named, run: { ...run, runId } };
       const fresh: LiveRun = { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: event.userText };
       return withView({ ...named, run: fresh });
     }
     case 'message_start': {
-      const run = session.run ?? { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: '' };
+      const run = liveRun(session) ?? { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: '' };
       const { message } = event;
       if (message.role === 'user' && run.echoText !== null && messageText(message).trim() === run.echoText) {
         return { ...session, run: { ...run, echoText: null } };
@@ -144,13 +187,22 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     case 'assistant_end':
       return replaceStreaming(session, (message) => finishAssistant(message, event), false);
     case 'saved': {
-      const { run } = session;
-      const committed = run ? [...session.committed.slice(0, run.base), ...run.messages] : session.committed;
-      return withView({ ...session, name: event.summary.name, committed, run: null });
+      const run = liveRun(session);
+      if (!run) return withView({ ...session, name: event.summary.name, run: null });
+      const committed = [...session.committed.slice(0, run.base), ...run.messages];
+      // A regenerate's run starts with the question it re-runs, already stored: its ref stays.
+      const kept = run.kind === 'regenerate' ? 1 : 0;
+      const committedRefs = [...session.committedRefs.slice(0, Math.max(0, run.base - 1 + kept)), ...event.refs];
+      return withView({ ...session, name: event.summary.name, committed, committedRefs, run: null });
     }
-    case 'error':
+    case 'error': {
+      // Text the person already read stays, marked not saved; a run that showed nothing just goes.
+      const run = liveRun(session);
+      const shown = run?.messages.some((message) => message.role === 'assistant' && message.content.length > 0);
+      return run && shown ? withView({ ...session, run: { ...run, failed: true, streamingIndex: -1, echoText: null } }) : dropRun(session);
+    }
     case 'run_end':
-      return dropRun(session);
+      return session.run?.failed ? session : dropRun(session);
     case 'queue':
     case 'notice':
       return session;
@@ -213,11 +265,28 @@ function withView(session: OpenSession): OpenSession {
   const shown = run ? session.committed.slice(0, run.base) : session.committed;
   const next: Message[] = shown.filter((m) => m.role !== 'system');
   const offset = next.length;
-  if (run) next.push(...run.messages);
+  // The system message (first when there is one) has no ref: refs line up with what follows it.
+  const refs: Array<MessageRef | undefined> = session.committedRefs.slice(0, offset);
+  if (run) {
+    next.push(...run.messages);
+    refs.push(...run.messages.map(() => undefined));
+  }
   const streamingIndex = run && run.streamingIndex >= 0 ? offset + run.streamingIndex : -1;
   const prev = session.messages;
   const same = prev.length === next.length && prev.every((m, i) => m === next[i]);
-  return { ...session, messages: same ? prev : next, streamingIndex };
+  const prevRefs = session.refs;
+  const sameRefs = prevRefs.length === refs.length && prevRefs.every((ref, i) => ref === refs[i]);
+  return { ...session, messages: same ? prev : next, refs: sameRefs ? prevRefs : refs, streamingIndex };
+}
+
+/** The run still streaming into the view (a failed run kept on screen is not: nothing more comes for it). */
+function liveRun(session: OpenSession): LiveRun | null {
+  return session.run && !session.run.failed ? session.run : null;
+}
+
+/** Index in `messages` from which the shown messages are a failed run's, not saved; -1 when there is none. */
+export function unsavedFrom(session: OpenSession): number {
+  return session.run?.failed ? session.messages.length - session.run.messages.length : -1;
 }
 
 function pendingIndex(messages: readonly Message[]): number {
