@@ -1,7 +1,9 @@
 // The composition root of main: settings, sessions and the IPC router, independent of Electron so the same
 // core runs inside Electron (src/main/index.ts) and inside the end-to-end harness (test/e2e/launch.ts).
+import type { AttachmentPart } from '../shared/attachments.js';
 import { AppError } from '../shared/errors.js';
 import type { SessionEventEnvelope } from '../shared/events.js';
+import { AttachmentStore } from './attachments/index.js';
 import { createRouter, type InvokeHandlers, type Router } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
@@ -56,6 +58,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const current = settings;
   const strings = () => mainStrings(current.locale());
   const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
+  const attachments = await AttachmentStore.open({ dataDir: options.dataDir, log });
 
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
@@ -71,6 +74,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       branchChanged: (id, branch) => search?.branchChanged(id, branch),
       deleted: (id) => search?.deleted(id),
     },
+    attachments,
   });
   search = new SearchService({
     dataDir: options.dataDir,
@@ -93,7 +97,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
     pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
-    send: ({ sessionId, text }) => sessions.send(sessionId, text),
+    send: ({ sessionId, text, attachments: hashes }) => {
+      // Only files this process accepted: the renderer names them by hash, main keeps what they are.
+      const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
+      if (parts.some((part) => part === undefined || !attachments.has(part.sha256))) throw new AppError('invalid_input', strings().attachmentGone());
+      return sessions.send(sessionId, text, parts as AttachmentPart[]);
+    },
     regenerate: ({ sessionId }) => sessions.regenerate(sessionId),
     steer: ({ sessionId, text }) => sessions.steer(sessionId, text),
     followUp: ({ sessionId, text }) => sessions.followUp(sessionId, text),
@@ -105,6 +114,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
     searchMessages: (request) => searchService.search(request),
+    addAttachment: (request) => attachments.add(request),
+    readAttachment: async ({ sha256 }) => {
+      const stored = await attachments.read(sha256);
+      if (!stored) throw new AppError('not_found', strings().attachmentGone());
+      return stored;
+    },
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
       await options.openExternal(url.trim());
@@ -130,6 +145,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     dispose: async () => {
       await sessions.dispose();
       await searchService.dispose();
+      await attachments.flush();
     },
   };
 }

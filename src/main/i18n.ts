@@ -11,6 +11,7 @@ export interface MainStrings {
   connectionOkModelMissing(modelCount: number, model: string): string;
   settingsNewerVersion(): string;
   linkRefused(): string;
+  attachmentGone(): string;
 }
 
 const zh: MainStrings = {
@@ -22,6 +23,7 @@ const zh: MainStrings = {
   connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
   settingsNewerVersion: () => '设置文件来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用。',
   linkRefused: () => '只能打开 http、https 或 mailto 链接。',
+  attachmentGone: () => '附件已不在数据文件夹中，请重新添加。',
 };
 
 const en: MainStrings = {
@@ -33,6 +35,7 @@ const en: MainStrings = {
   connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,
   settingsNewerVersion: () => 'The settings file comes from a newer Tiny Agent and was left untouched. Please update the app.',
   linkRefused: () => 'Only http, https and mailto links can be opened.',
+  attachmentGone: () => 'The attachment is no longer in the data folder. Please attach it again.',
 };
 
 const PROVIDER_ZH: Record<ProviderErrorCode, string> = {

@@ -1,5 +1,5 @@
 // Events main pushes to the renderer while a session runs. Carries increments, never the cumulative answer.
-import type { AssistantMessage, Message, ProviderErrorCode } from './messages.js';
+import type { AssistantMessage, AttachmentPart, Message, ProviderErrorCode } from './messages.js';
 import type { QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
 
@@ -30,8 +30,8 @@ export type SessionEvent =
    * `unsentText` holds input that was still queued (never sent), to offer again.
    */
   | { type: 'saved'; stopped: boolean; summary: SessionSummary; unsentText?: string }
-  /** Nothing of this run was committed; `unsentText` is the user's text, to offer again. */
-  | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string }
+  /** Nothing of this run was committed; `unsentText` is the user's text (and `unsentAttachments` its files), to offer again. */
+  | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] }
   /** Always last; `summary` is the session after the run (no longer streaming). */
   | { type: 'run_end'; committed: boolean; summary: SessionSummary };
 

@@ -1,5 +1,6 @@
 // The IPC contract: every invoke channel (request → IpcResult<response>) and the one event channel.
 // The preload builds `window.api` from `INVOKE_CHANNELS`; main registers one validated handler per entry.
+import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from './attachments.js';
 import type { IpcResult } from './errors.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
@@ -27,6 +28,8 @@ export const INVOKE_CHANNELS = {
   testConnection: 'models:test',
   openExternal: 'shell:openExternal',
   searchMessages: 'search:query',
+  addAttachment: 'attachments:add',
+  readAttachment: 'attachments:read',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -58,7 +61,8 @@ export interface InvokeContract {
   /** Aborts a running session first; nothing is written for it afterwards. */
   deleteSession: { request: SessionRef; response: { deleted: true } };
   /** Starts a run and answers at once; its events follow on the event channel. Busy session → `busy`. */
-  send: { request: SessionRef & { text: string }; response: { runId: string } };
+  /** `attachments`: hashes of files added with `addAttachment` (text may then be empty). */
+  send: { request: SessionRef & { text: string; attachments?: string[] }; response: { runId: string } };
   /** Runs the last user message again, replacing the last answer in the model's view (the old one stays on disk). */
   regenerate: { request: SessionRef; response: { runId: string } };
   steer: { request: SessionRef & { text: string }; response: QueueState };
@@ -74,6 +78,10 @@ export interface InvokeContract {
   openExternal: { request: { url: string }; response: { opened: boolean } };
   /** Full-text search across every session's shown messages, best hits first. */
   searchMessages: { request: SearchRequest; response: SearchResponse };
+  /** Validates (by content, not name) and stores a file; answers its reference or why it is refused. */
+  addAttachment: { request: AddAttachmentRequest; response: AddAttachmentResult };
+  /** The bytes of a stored attachment (an original or its scaled copy) by hash, for display. */
+  readAttachment: { request: { sha256: string }; response: AttachmentBytes };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];
