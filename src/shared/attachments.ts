@@ -88,12 +88,23 @@ export interface AddAttachmentRequest {
   scaled?: Uint8Array;
 }
 
+/** Binary types recognised by their first bytes, so a refusal can say what the file is. */
+export const BINARY_LABELS = [
+  'windows-program', 'linux-program', 'macos-program', 'pdf', 'zip', 'gzip', '7z', 'rar', 'office', 'bmp', 'tiff',
+  'video-or-heic', 'mp3', 'ogg', 'sqlite',
+] as const;
+export type BinaryLabel = (typeof BINARY_LABELS)[number];
+
 /** Why a file cannot be attached; the renderer words it. */
 export type AttachmentRefusal =
   | { reason: 'too_large'; name: string; size: number; limit: number }
-  /** `label` names what the bytes are ("Windows program"), `extension` what the name says. */
-  | { reason: 'unsupported'; name: string; label?: string; extension?: string }
+  /** `label` names what the bytes are, `extension` what the name says. */
+  | { reason: 'unsupported'; name: string; label?: BinaryLabel; extension?: string }
   | { reason: 'unreadable_image'; name: string }
+  /** More than `maxPerMessage` files on one message. */
+  | { reason: 'too_many'; name: string; limit: number }
+  /** Main could not take it (e.g. the disk is full); `message` is main's wording. */
+  | { reason: 'failed'; name: string; message: string }
   | { reason: 'empty'; name: string };
 
 export type AddAttachmentResult = { attachment: AttachmentPart } | { refused: AttachmentRefusal };

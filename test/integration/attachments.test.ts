@@ -177,8 +177,8 @@ describe('refusals name the type', () => {
   it('an .exe, a PDF, a binary named .txt, an unknown extension, a text file over 256 KB and an empty file', async () => {
     const app = await fresh();
     const add = (name: string, bytes: Uint8Array) => app.call<AddAttachmentResult>('attachments:add', { name, bytes });
-    expect(await add('setup.exe', EXE_BYTES)).toEqual({ refused: { reason: 'unsupported', name: 'setup.exe', label: 'Windows program', extension: 'exe' } });
-    expect(await add('paper.pdf', Buffer.from('%PDF-1.7\n%\xff\xfe'))).toMatchObject({ refused: { reason: 'unsupported', label: 'PDF' } });
+    expect(await add('setup.exe', EXE_BYTES)).toEqual({ refused: { reason: 'unsupported', name: 'setup.exe', label: 'windows-program', extension: 'exe' } });
+    expect(await add('paper.pdf', Buffer.from('%PDF-1.7\n%\xff\xfe'))).toMatchObject({ refused: { reason: 'unsupported', label: 'pdf' } });
     expect(await add('notes.txt', Buffer.from([0x00, 0x01, 0xfe, 0xff]))).toEqual({ refused: { reason: 'unsupported', name: 'notes.txt', extension: 'txt' } });
     expect(await add('data.bin', Buffer.from('plain text'))).toEqual({ refused: { reason: 'unsupported', name: 'data.bin', extension: 'bin' } });
     const long = Buffer.from('word '.repeat(60_000));

@@ -1,36 +1,36 @@
 // What a file really is, from its first bytes (magic numbers), never from its name alone: the four image types
 // with their pixel size, plain UTF-8 text, and the common binary types we refuse by name. Pure; no I/O.
-import type { ImageMimeType } from '../../shared/attachments.js';
+import type { BinaryLabel, ImageMimeType } from '../../shared/attachments.js';
 
 export type Sniffed =
   | { kind: 'image'; mimeType: ImageMimeType; width: number; height: number }
   | { kind: 'text' }
-  /** `label` names a recognised type ("Windows program"); absent when the bytes match nothing we know. */
-  | { kind: 'binary'; label?: string };
+  /** `label` names a recognised type; absent when the bytes match nothing we know. */
+  | { kind: 'binary'; label?: BinaryLabel };
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0): boolean =>
   bytes.length >= at + magic.length && magic.every((byte, i) => bytes[at + i] === byte);
 const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
 
 /** Binary types people commonly try to attach, named so the refusal says what the file is. */
-const KNOWN_BINARIES: ReadonlyArray<{ magic: number[]; at?: number; label: string }> = [
-  { magic: ascii('MZ'), label: 'Windows program' },
-  { magic: [0x7f, ...ascii('ELF')], label: 'Linux program' },
-  { magic: [0xcf, 0xfa, 0xed, 0xfe], label: 'macOS program' },
-  { magic: [0xca, 0xfe, 0xba, 0xbe], label: 'macOS program' },
-  { magic: ascii('%PDF-'), label: 'PDF' },
-  { magic: ascii('PK'), label: 'ZIP archive' },
-  { magic: [0x1f, 0x8b], label: 'gzip archive' },
-  { magic: ascii('7z'), label: '7-Zip archive' },
-  { magic: ascii('Rar!'), label: 'RAR archive' },
-  { magic: [0xd0, 0xcf, 0x11, 0xe0], label: 'Office document' },
-  { magic: ascii('BM'), label: 'BMP image' },
-  { magic: ascii('II*'), label: 'TIFF image' },
-  { magic: ascii('MM'), label: 'TIFF image' },
-  { magic: ascii('ftyp'), at: 4, label: 'video or HEIC image' },
-  { magic: ascii('ID3'), label: 'MP3 audio' },
-  { magic: ascii('OggS'), label: 'Ogg audio' },
-  { magic: ascii('SQLite format 3'), label: 'SQLite database' },
+const KNOWN_BINARIES: ReadonlyArray<{ magic: number[]; at?: number; label: BinaryLabel }> = [
+  { magic: ascii('MZ'), label: 'windows-program' },
+  { magic: [0x7f, ...ascii('ELF')], label: 'linux-program' },
+  { magic: [0xcf, 0xfa, 0xed, 0xfe], label: 'macos-program' },
+  { magic: [0xca, 0xfe, 0xba, 0xbe], label: 'macos-program' },
+  { magic: ascii('%PDF-'), label: 'pdf' },
+  { magic: ascii('PK'), label: 'zip' },
+  { magic: [0x1f, 0x8b], label: 'gzip' },
+  { magic: ascii('7z'), label: '7z' },
+  { magic: ascii('Rar!'), label: 'rar' },
+  { magic: [0xd0, 0xcf, 0x11, 0xe0], label: 'office' },
+  { magic: ascii('BM'), label: 'bmp' },
+  { magic: ascii('II*'), label: 'tiff' },
+  { magic: ascii('MM'), label: 'tiff' },
+  { magic: ascii('ftyp'), at: 4, label: 'video-or-heic' },
+  { magic: ascii('ID3'), label: 'mp3' },
+  { magic: ascii('OggS'), label: 'ogg' },
+  { magic: ascii('SQLite format 3'), label: 'sqlite' },
 ];
 
 /** Sniffs `bytes`. Images must carry a readable pixel size; anything else that is not UTF-8 text is binary. */

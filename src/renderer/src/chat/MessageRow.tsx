@@ -2,6 +2,8 @@
 // changes, so while one answer streams no other row renders.
 import { memo, type JSX } from 'react';
 import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type ToolResultMessage, type UserMessage } from '../../../shared/messages';
+import { attachmentsOf } from '../../../shared/attachments';
+import { MessageAttachments } from '../attachments/MessageAttachments';
 import { useT } from '../i18n';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
@@ -38,10 +40,12 @@ function UserRow({ message }: { message: UserMessage }): JSX.Element {
   const t = useT();
   const text = messageText(message);
   const images = typeof message.content === 'string' ? [] : message.content.filter((part) => part.type === 'image');
+  const attachments = attachmentsOf(message.content);
   return (
     <article className="msg msg-user" data-testid="message" data-role="user" aria-label={t('chat.role.user')}>
       <div className="msg-bubble">
         {/* Plain text, never HTML: what the person typed is shown exactly, newlines included. */}
+        {attachments.length > 0 && <MessageAttachments parts={attachments} />}
         <div className="msg-user-text" data-testid="message-content">
           {text}
         </div>

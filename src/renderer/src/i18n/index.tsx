@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
+import { attachmentStrings } from './attachments';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
@@ -9,8 +10,8 @@ import { searchStrings } from './search';
 export type { Locale };
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'] },
+  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...attachmentStrings.en },
+  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'], ...attachmentStrings['zh-CN'] },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];

@@ -27,6 +27,8 @@ import {
 } from './openSession';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
+import { createAttachmentsSlice, initialAttachmentsData, restoreAttachments, takeAttachments, type AttachmentsSlice } from './attachmentsSlice';
+import type { AttachmentPart } from '../../../shared/attachments';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed';
@@ -105,7 +107,7 @@ export interface AppActions extends SearchActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions;
+export type AppState = AppData & AppActions & AttachmentsSlice;
 
 function initialData(): AppData {
   return {
@@ -151,7 +153,7 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
-export const useAppState = create<AppState>()((set, get) => {
+export const useAppState = create<AppState>()((set, get, store) => {
   let unsubscribe: (() => void) | null = null;
   /** While a session is fetched, its events wait here and are replayed after the snapshot. */
   let loading: { id: string; buffer: SessionEventEnvelope[] } | null = null;
@@ -193,7 +195,7 @@ export const useAppState = create<AppState>()((set, get) => {
     s: AppState,
     key: string,
     runId: string,
-    event: { code: BannerCode; message: string; unsentText: string },
+    event: { code: BannerCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] },
     regenerating = false,
   ): Partial<AppData> => {
     const regenerated = regenerating || regenerateRuns.has(runId);
@@ -207,6 +209,7 @@ export const useAppState = create<AppState>()((set, get) => {
       errors: { ...s.errors, [key]: error },
       // For a regenerate this is only input queued during it: still the person's words, so it goes back too.
       drafts: restoreDraft(s.drafts, key, event.unsentText),
+      ...restoreAttachments(s, key, event.unsentAttachments),
     };
   };
 
@@ -231,15 +234,16 @@ export const useAppState = create<AppState>()((set, get) => {
   };
 
   /** Starts a run in the open (stored) session and asks main to run it; undoes the optimistic view on failure. */
-  const startRun = async (kind: 'send' | 'regenerate', text: string): Promise<void> => {
+  const startRun = async (kind: 'send' | 'regenerate', text: string, attachments: AttachmentPart[] = []): Promise<void> => {
     const sessionId = get().currentSession.id;
     if (sessionId === null) return;
     set((s) => ({
-      currentSession: startLocalRun(s.currentSession, kind, text),
+      currentSession: startLocalRun(s.currentSession, kind, text, attachments),
       isTyping: true,
       sessions: setStreaming(s.sessions, sessionId, true),
     }));
-    const result = kind === 'send' ? await api().send({ sessionId, text }) : await api().regenerate({ sessionId });
+    const hashes = attachments.map((part) => part.sha256);
+    const result = kind === 'send' ? await api().send({ sessionId, text, ...(hashes.length && { attachments: hashes }) }) : await api().regenerate({ sessionId });
     const open = get().currentSession;
     if (result.ok) {
       // Events may have arrived before this answer; the run's kind must outlive a switch to another session.
@@ -253,6 +257,7 @@ export const useAppState = create<AppState>()((set, get) => {
       ...(s.currentSession.id === sessionId ? { currentSession: dropRun(s.currentSession), isTyping: false } : {}),
       sessions: setStreaming(s.sessions, sessionId, false),
       drafts: kind === 'send' ? restoreDraft(s.drafts, sessionId, text) : s.drafts,
+      ...restoreAttachments(s, sessionId, attachments),
       errors: { ...s.errors, [sessionId]: { ...result.error, unsentText: kind === 'send' ? text : '', retry: kind } },
     }));
   };
@@ -293,6 +298,7 @@ export const useAppState = create<AppState>()((set, get) => {
   };
 
   return {
+    ...createAttachmentsSlice(set, get, store),
     ...initialData(),
     ...createSearchActions(set, get),
 
@@ -300,7 +306,7 @@ export const useAppState = create<AppState>()((set, get) => {
       unsubscribe?.();
       loading = null;
       regenerateRuns.clear();
-      set(initialData());
+      set({ ...initialData(), ...initialAttachmentsData() });
       unsubscribe = api().onSessionEvent(handleEnvelope);
       const [, list] = await Promise.all([loadSettings(), api().listSessions()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
@@ -406,13 +412,14 @@ export const useAppState = create<AppState>()((set, get) => {
     async send(raw) {
       const text = raw.trim();
       const { isSessionLoading, isTyping, currentSession } = get();
-      if (!text || isSessionLoading || isTyping) return;
       const key = sessionKey(currentSession);
-      set((s) => ({ drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
+      const { parts, patch } = takeAttachments(get(), key);
+      if ((!text && !parts.length) || isSessionLoading || isTyping) return;
+      set((s) => ({ ...patch, drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
         const created = await locked(() => api().createSession({}));
         if (!created.ok) {
-          set((s) => ({ drafts: restoreDraft(s.drafts, DRAFT_KEY, text) }));
+          set((s) => ({ drafts: restoreDraft(s.drafts, DRAFT_KEY, text), ...restoreAttachments(s, DRAFT_KEY, parts) }));
           ipcError(DRAFT_KEY, created.error, text, 'send');
           return;
         }
@@ -424,7 +431,7 @@ export const useAppState = create<AppState>()((set, get) => {
           drafts: DRAFT_KEY in s.drafts ? { ...without(s.drafts, DRAFT_KEY), [detail.id]: s.drafts[DRAFT_KEY] ?? '' } : s.drafts,
         }));
       }
-      await startRun('send', text);
+      await startRun('send', text, parts);
     },
 
     async stop() {

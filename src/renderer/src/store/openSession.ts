@@ -4,6 +4,7 @@
 import type { SessionEvent } from '../../../shared/events';
 import {
   messageText,
+  type AttachmentPart,
   type AssistantMessage,
   type Message,
   type TextPart,
@@ -77,9 +78,10 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
 }
 
 /** A run started by this window: the user's message is shown at once (`send`) or kept in place (`regenerate`). */
-export function startLocalRun(session: OpenSession, kind: LiveRun['kind'], text: string): OpenSession {
+export function startLocalRun(session: OpenSession, kind: LiveRun['kind'], text: string, attachments: readonly AttachmentPart[] = []): OpenSession {
   if (kind === 'send') {
-    const user: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
+    const content = attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
+    const user: UserMessage = { role: 'user', content, timestamp: Date.now() };
     return withView({ ...session, run: { runId: null, kind, base: session.committed.length, messages: [user], streamingIndex: -1, echoText: text, userText: text } });
   }
   const at = lastUserIndex(session.committed);
