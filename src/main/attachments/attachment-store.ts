@@ -22,7 +22,7 @@ import {
   type ScaledImage,
 } from '../../shared/attachments.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
-import { sniff, sniffImage } from './sniff.js';
+import { sniff } from './sniff.js';
 
 export interface AttachmentStoreOptions {
   /** The app's data folder; files live in `<dataDir>/attachments`, sessions in `<dataDir>/sessions`. */
@@ -295,8 +295,9 @@ export function judge(request: AddAttachmentRequest): { part: AttachmentPart; sc
 
 /** A scaled copy is accepted only when it is one of our image types, within the side limit, with the same shape. */
 function scaledCopy(bytes: Uint8Array, width: number, height: number): ScaledImage | undefined {
-  const image = sniffImage(bytes);
-  if (!image || bytes.length > ATTACHMENT_LIMITS.maxImageBytes) return undefined;
+  const image = sniff(bytes);
+  if (image.kind !== 'image') return undefined;
+  if (bytes.length > ATTACHMENT_LIMITS.maxImageBytes) return undefined;
   const side = ATTACHMENT_LIMITS.maxImageSide;
   if (image.width > side || image.height > side || Math.max(image.width, image.height) < side - 1) return undefined;
   // Rounding moves each side by at most a pixel; anything else is a different picture.

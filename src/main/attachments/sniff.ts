@@ -35,7 +35,13 @@ const KNOWN_BINARIES: ReadonlyArray<{ magic: number[]; at?: number; label: Binar
 
 /** Sniffs `bytes`. Images must carry a readable pixel size; anything else that is not UTF-8 text is binary. */
 export function sniff(bytes: Uint8Array): Sniffed {
-  const image = sniffImage(bytes);
+  let image: Sniffed | undefined;
+  try {
+    image = sniffImage(bytes);
+  } catch {
+    // A header cut short reads past the end: not an image we can use.
+    image = undefined;
+  }
   if (image) return image;
   for (const { magic, at, label } of KNOWN_BINARIES) if (startsWith(bytes, magic, at)) return { kind: 'binary', label };
   return isUtf8Text(bytes) ? { kind: 'text' } : { kind: 'binary' };
@@ -55,7 +61,8 @@ export function sniffImage(bytes: Uint8Array): Extract<Sniffed, { kind: 'image' 
   }
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8) && bytes.length >= 30) {
     if (startsWith(bytes, ascii('VP8X'), 12)) {
-      return image('image/webp', 1 + (view.getUint32(24, true) & 0xffffff), 1 + (view.getUint32(27, true) & 0xffffff));
+      const uint24 = (at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+      return image('image/webp', 1 + uint24(24), 1 + uint24(27));
     }
     if (startsWith(bytes, ascii('VP8L'), 12)) {
       const bits = view.getUint32(21, true);
