@@ -96,7 +96,7 @@ export function takeAttachments(s: AttachmentsData, key: string): { parts: Attac
 }
 
 /** Puts unsent attachments back into a composer, before what it holds now, without doubles. */
-export function restoreAttachments(s: AttachmentsData, key: string, parts: readonly AttachmentPart[] | undefined): Pick<AttachmentsData, 'composerAttachments'> | object {
+export function restoreAttachments(s: AttachmentsData, key: string, parts: readonly AttachmentPart[] | undefined): Partial<Pick<AttachmentsData, 'composerAttachments'>> {
   if (!parts?.length) return {};
   let next = s.composerAttachments;
   for (const part of [...parts].reverse()) next = addPart(next, key, part, true);
