@@ -5,9 +5,11 @@
 // and changes nothing (its window says why); a read-only folder or a full disk gives a core that shows what it can
 // read and says what is wrong. Only a bug makes it throw.
 import type { AppProblem } from '../shared/app-status.js';
+import type { AttachmentPart } from '../shared/attachments.js';
 import { AppError } from '../shared/errors.js';
 import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import type { SessionEventEnvelope } from '../shared/events.js';
+import { AttachmentStore } from './attachments/index.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
@@ -77,6 +79,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   if (lock.state === 'locked') return lockedCore(current, strings, options, log, routerMessages, routerLog);
 
   const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
+  const attachments = await AttachmentStore.open({ dataDir: options.dataDir, log });
 
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
@@ -94,6 +97,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       branchChanged: (id, branch) => search?.branchChanged(id, branch),
       deleted: (id) => search?.deleted(id),
     },
+    attachments,
   });
   search = new SearchService({
     dataDir: options.dataDir,
@@ -116,7 +120,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
     pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
-    send: ({ sessionId, text }) => sessions.send(sessionId, text),
+    send: ({ sessionId, text, attachments: hashes }) => {
+      // Only files this process accepted: the renderer names them by hash, main keeps what they are.
+      const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
+      if (parts.some((part) => part === undefined || !attachments.has(part.sha256))) throw new AppError('invalid_input', strings().attachmentGone());
+      return sessions.send(sessionId, text, parts as AttachmentPart[]);
+    },
     regenerate: ({ sessionId, messageId }) => sessions.regenerate(sessionId, messageId),
     editMessage: ({ sessionId, messageId, text }) => sessions.edit(sessionId, messageId, text),
     switchBranch: ({ sessionId, messageId, version }) => sessions.switchBranch(sessionId, messageId, version),
@@ -133,6 +142,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
     searchMessages: (request) => searchService.search(request),
+    addAttachment: (request) => attachments.add(request),
+    readAttachment: async ({ sha256 }) => {
+      const stored = await attachments.read(sha256);
+      if (!stored) throw new AppError('not_found', strings().attachmentGone());
+      return stored;
+    },
     openExternal: (request) => openVetted(request.url, options, strings),
     getAppStatus: () => ({ problems: problemsOf(lock, sessions.store.problem) }),
   };
@@ -148,6 +163,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async dispose() {
       await sessions.dispose();
       await searchService.dispose();
+      await attachments.flush();
       if (lock.state === 'held') await lock.release();
     },
   };

@@ -19,6 +19,7 @@ export interface MainStrings {
   noProvider(): string;
   providerMissing(model: string): string;
   providerDisabled(name: string): string;
+  attachmentGone(): string;
 }
 
 const zh: MainStrings = {
@@ -35,6 +36,7 @@ const zh: MainStrings = {
   noProvider: () => '没有可用的服务商。请在设置中添加或启用一个服务商。',
   providerMissing: (model) => `模型“${model}”所属的服务商已被删除。请在对话顶部选择另一个模型。`,
   providerDisabled: (name) => `服务商“${name}”已停用。请在设置中启用它，或在对话顶部选择另一个模型。`,
+  attachmentGone: () => '附件已不在数据文件夹中，请重新添加。',
 };
 
 const en: MainStrings = {
@@ -51,6 +53,7 @@ const en: MainStrings = {
   noProvider: () => 'No provider is available. Add or enable one in Settings.',
   providerMissing: (model) => `The provider of model "${model}" was removed. Choose another model at the top of the chat.`,
   providerDisabled: (name) => `The provider "${name}" is turned off. Turn it on in Settings, or choose another model at the top of the chat.`,
+  attachmentGone: () => 'The attachment is no longer in the data folder. Please attach it again.',
 };
 
 const PROVIDER_ZH: Record<ProviderErrorCode, string> = {

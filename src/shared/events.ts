@@ -1,5 +1,5 @@
 // Events main pushes to the renderer while a session runs. Carries increments, never the cumulative answer.
-import type { AssistantMessage, Message, ProviderErrorCode } from './messages.js';
+import type { AssistantMessage, AttachmentPart, Message, ProviderErrorCode } from './messages.js';
 import type { MessageRef, QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
 
@@ -34,8 +34,8 @@ export type SessionEvent =
    * the run, in order (the first one tells how many versions its point now has).
    */
   | { type: 'saved'; stopped: boolean; summary: SessionSummary; refs: MessageRef[]; unsentText?: string }
-  /** Nothing of this run was committed; `unsentText` is the user's text, to offer again. */
-  | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string }
+  /** Nothing of this run was committed; `unsentText` is the user's text (and `unsentAttachments` its files), to offer again. */
+  | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] }
   /** Always last; `summary` is the session after the run (no longer streaming). */
   | { type: 'run_end'; committed: boolean; summary: SessionSummary };
 

@@ -1,6 +1,7 @@
 // The IPC contract: every invoke channel (request → IpcResult<response>) and the one event channel.
 // The preload builds `window.api` from `INVOKE_CHANNELS`; main registers one validated handler per entry.
 import type { AppStatus } from './app-status.js';
+import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from './attachments.js';
 import type { IpcResult } from './errors.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
@@ -34,6 +35,8 @@ export const INVOKE_CHANNELS = {
   openExternal: 'shell:openExternal',
   searchMessages: 'search:query',
   getAppStatus: 'app:status',
+  addAttachment: 'attachments:add',
+  readAttachment: 'attachments:read',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -70,7 +73,8 @@ export interface InvokeContract {
   /** Aborts a running session first; nothing is written for it afterwards. */
   deleteSession: { request: SessionRef; response: { deleted: true } };
   /** Starts a run and answers at once; its events follow on the event channel. Busy session → `busy`. */
-  send: { request: SessionRef & { text: string }; response: { runId: string } };
+  /** `attachments`: hashes of files added with `addAttachment` (text may then be empty). */
+  send: { request: SessionRef & { text: string; attachments?: string[] }; response: { runId: string } };
   /**
    * Answers again the user message behind `messageId` (an answer on the shown branch; default the last answer). The
    * new answer is another version beside the old one, which stays on disk. Busy session → `busy`.
@@ -100,6 +104,10 @@ export interface InvokeContract {
   searchMessages: { request: SearchRequest; response: SearchResponse };
   /** Problems of the whole app (data folder locked, read-only, disk full), for the window to explain. */
   getAppStatus: { request: void; response: AppStatus };
+  /** Validates (by content, not name) and stores a file; answers its reference or why it is refused. */
+  addAttachment: { request: AddAttachmentRequest; response: AddAttachmentResult };
+  /** The bytes of a stored attachment (an original or its scaled copy) by hash, for display. */
+  readAttachment: { request: { sha256: string }; response: AttachmentBytes };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

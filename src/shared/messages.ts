@@ -1,5 +1,8 @@
 // Conversation messages shared by main and renderer. Plain JSON: every message round-trips through
 // JSON.stringify unchanged, so the same objects are stored on disk, sent over IPC and shown in the UI.
+import type { AttachmentPart } from './attachments.js';
+
+export type { AttachmentPart } from './attachments.js';
 
 /** Why an assistant message ended. `pending` exists only on partial (streaming) messages and is never stored. */
 export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
@@ -65,7 +68,8 @@ export interface SystemMessage {
 
 export interface UserMessage {
   role: 'user';
-  content: string | Array<TextPart | ImagePart>;
+  /** Attachments are references to the attachment store; main turns them into image/text parts per request. */
+  content: string | Array<TextPart | ImagePart | AttachmentPart>;
   timestamp: number;
 }
 

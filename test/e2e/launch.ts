@@ -103,7 +103,9 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     const page = await context.newPage();
     // Answers cross as one JSON string: Playwright's object serialization is far slower than Electron's structured
     // clone for large replies (a 2,000-message session), and would make the harness, not the app, the bottleneck.
-    await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) => JSON.stringify(await core.router.handle(channel, payload)));
+    await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) =>
+      JSON.stringify(await core.router.handle(channel, reviveBytes(payload)), bytesReplacer),
+    );
     // Under tsx (the bench), esbuild's keepNames wraps nested functions in `__name(…)`; functions serialized into the
     // page (init scripts, evaluate) then need it there. Playwright's own loader does not, and this is a no-op for it.
     await page.addInitScript('globalThis.__name ??= (fn) => fn;');
@@ -136,7 +138,22 @@ function installApiBridge({ channels }: { channels: Record<string, string> }): v
   type Listener = (envelope: unknown) => void;
   const listeners = new Set<Listener>();
   const binding = (window as unknown as { __tinyAgentInvoke: (channel: string, payload: unknown) => Promise<string> }).__tinyAgentInvoke;
-  const invoke = (channel: string, payload: unknown) => binding(channel, payload).then((json) => JSON.parse(json) as unknown);
+  // Bytes (attachments) cross as tagged base64, the way Electron's structured clone would carry a Uint8Array.
+  const encode = (value: unknown): unknown => {
+    if (value instanceof Uint8Array) {
+      let binary = '';
+      for (let i = 0; i < value.length; i += 0x8000) binary += String.fromCharCode(...value.subarray(i, i + 0x8000));
+      return { __bytes: btoa(binary) };
+    }
+    if (Array.isArray(value)) return value.map(encode);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+    return value;
+  };
+  const revive = (_key: string, value: unknown): unknown => {
+    if (!value || typeof value !== 'object' || typeof (value as { __bytes?: unknown }).__bytes !== 'string') return value;
+    return Uint8Array.from(atob((value as { __bytes: string }).__bytes), (c) => c.charCodeAt(0));
+  };
+  const invoke = (channel: string, payload: unknown) => binding(channel, encode(payload)).then((json) => JSON.parse(json, revive) as unknown);
   const api: Record<string, unknown> = {};
   for (const [method, channel] of Object.entries(channels)) api[method] = (request?: unknown) => invoke(channel, request);
   api.onSessionEvent = (listener: Listener) => {
@@ -168,4 +185,18 @@ function createEventPump(page: Page): (envelope: SessionEventEnvelope) => void {
     if (batch.length === 0) setImmediate(flush);
     batch.push(envelope);
   };
+}
+
+/** Node side of the bridge's byte encoding: `{ __bytes: base64 }` ↔ Uint8Array. */
+function reviveBytes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reviveBytes);
+  if (!value || typeof value !== 'object') return value;
+  const tagged = (value as { __bytes?: unknown }).__bytes;
+  if (typeof tagged === 'string') return new Uint8Array(Buffer.from(tagged, 'base64'));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reviveBytes(v)]));
+}
+
+function bytesReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  return raw instanceof Uint8Array ? { __bytes: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64') } : value;
 }

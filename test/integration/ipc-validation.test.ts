@@ -147,6 +147,8 @@ describe('request schemas', () => {
     testConnection: { model: 'm' },
     openExternal: { url: 'https://example.com' },
     searchMessages: { query: 'q' },
+    addAttachment: { name: 'a.png', bytes: new Uint8Array([1]) },
+    readAttachment: { sha256: 'a'.repeat(64) },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -171,6 +173,19 @@ describe('request schemas', () => {
   it('takes message text up to the limit and not one character more', () => {
     const send = (text: string) => requestSchemas.send.safeParse({ sessionId: id, text }).success;
     expect([send('x'.repeat(LIMITS.maxMessageChars)), send('x'.repeat(LIMITS.maxMessageChars + 1))]).toEqual([true, false]);
+  });
+
+  it('sends text, files, or both — never neither — and attachment hashes only as sha256 digests', () => {
+    const send = (req: object) => requestSchemas.send.safeParse({ sessionId: id, ...req }).success;
+    const hash = 'c'.repeat(64);
+    expect([send({ text: 'q' }), send({ text: '', attachments: [hash] }), send({ text: ' ', attachments: [] }), send({ text: 'q', attachments: ['../x'] })]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const read = (sha256: string) => requestSchemas.readAttachment.safeParse({ sha256 }).success;
+    expect([read(hash), read('C'.repeat(64)), read('../../settings.json')]).toEqual([true, false, false]);
   });
 
   it('takes session ids only as uuids and base URLs only as http(s)', () => {

@@ -17,6 +17,8 @@ export interface FakeApi {
   callsOf<K extends InvokeMethod>(method: K): InvokeRequest<K>[];
   sessions: Map<string, SessionDetail>;
   settings: SettingsView;
+  /** Attachment bytes by hash, as `addAttachment` stored them. */
+  files: Map<string, Uint8Array>;
   /** The key main would keep; tests check it is never handed to the renderer. */
   /** The stored key of each provider (by id). */
   storedKeys: Map<string, string>;
@@ -108,6 +110,7 @@ export function createFakeApi(): FakeApi {
       maxRequestsPerRun: 25,
     },
     storedKeys: new Map(),
+    files: new Map(),
     models: ['gpt-4o-mini', 'gpt-4o'],
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
     appProblems: [],
@@ -256,6 +259,17 @@ export function createFakeApi(): FakeApi {
     testConnection: () => ({ ...fake.testResult }),
     openExternal: ({ url }) => ({ opened: /^https?:/.test(url) }),
     getAppStatus: () => ({ problems: [...fake.appProblems] }),
+    addAttachment: ({ name, bytes }) => {
+      const sha256 = `${nextId++}`.padStart(64, '0');
+      fake.files.set(sha256, bytes);
+      const image = /\.(png|jpe?g|gif|webp)$/i.test(name);
+      return { attachment: { type: 'attachment', kind: image ? 'image' : 'text', sha256, mimeType: image ? 'image/png' : 'text/plain', name, size: bytes.length, ...(image && { width: 1, height: 1 }) } };
+    },
+    readAttachment: ({ sha256 }) => {
+      const bytes = fake.files.get(sha256);
+      if (!bytes) throw Object.assign(new Error('gone'), { code: 'not_found' });
+      return { mimeType: 'image/png', bytes };
+    },
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

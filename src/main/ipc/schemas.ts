@@ -1,5 +1,6 @@
 // Runtime validation of every invoke request, checked against the contract's types at compile time.
 import { z } from 'zod';
+import { ATTACHMENT_LIMITS } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { chatParamsSchema } from '../settings/settings-file.js';
@@ -40,6 +41,17 @@ const promptPreset = z.strictObject({
   model: modelRef.optional(),
   params: chatParams,
 });
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, { message: 'must be a sha256 hex digest' });
+// The contract's largest file; what a kind of file may weigh is decided from its bytes (attachments/attachment-store.ts).
+const fileBytes = z.instanceof(Uint8Array).refine((bytes) => bytes.length <= ATTACHMENT_LIMITS.maxImageBytes, {
+  message: `a file may have at most ${ATTACHMENT_LIMITS.maxImageBytes} bytes`,
+});
+const fileName = z
+  .string()
+  .max(ATTACHMENT_LIMITS.maxNameChars * 4)
+  // Only the last path segment: a name is shown and sent, never used as a path.
+  .transform((name) => (name.split(/[\\/]/).pop() ?? '').trim().slice(0, ATTACHMENT_LIMITS.maxNameChars))
+  .refine((name) => name.length > 0, { message: 'name must not be empty' });
 const noInput = z.undefined().or(z.null()).transform(() => undefined);
 
 type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
@@ -59,7 +71,14 @@ export const requestSchemas = {
   renameSession: z.strictObject({ sessionId, name: sessionName }),
   deleteSession: sessionRef,
   pinSession: z.strictObject({ sessionId, pinned: z.boolean() }),
-  send: z.strictObject({ sessionId, text: messageText }),
+  send: z
+    .strictObject({
+      sessionId,
+      text: z.string().max(LIMITS.maxMessageChars, { message: `text is longer than ${LIMITS.maxMessageChars} characters` }).transform((text) => text.trim()),
+      attachments: z.array(sha256).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
+    })
+    .refine((req) => req.text.length > 0 || (req.attachments?.length ?? 0) > 0, { message: 'text must not be empty' })
+    .transform((req) => (req.attachments?.length ? { ...req, attachments: [...new Set(req.attachments)] } : { sessionId: req.sessionId, text: req.text })),
   regenerate: z.strictObject({ sessionId, messageId: messageId.optional() }),
   editMessage: z.strictObject({ sessionId, messageId, text: messageText }),
   switchBranch: z.strictObject({ sessionId, messageId, version: z.number().int().min(1).max(1_000_000) }),
@@ -99,4 +118,6 @@ export const requestSchemas = {
     includeReasoning: z.boolean().optional(),
   }),
   getAppStatus: noInput,
+  addAttachment: z.strictObject({ name: fileName, bytes: fileBytes, scaled: fileBytes.optional() }),
+  readAttachment: z.strictObject({ sha256 }),
 } satisfies Schemas;

@@ -73,11 +73,13 @@ function userMessage(message: UserMessage): ChatCompletionMessageParam {
   if (message.content.every((p) => p.type === 'text')) {
     return { role: 'user', content: message.content.map((p) => (p.type === 'text' ? p.text : '')).join('') };
   }
-  const parts: ChatCompletionContentPart[] = message.content.map((p) =>
-    p.type === 'text'
-      ? { type: 'text', text: p.text }
-      : { type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } },
-  );
+  // Attachment references are resolved into image and text parts before a request (attachments/resolve.ts); one
+  // that reaches here unresolved has no bytes to send.
+  const parts: ChatCompletionContentPart[] = [];
+  for (const p of message.content) {
+    if (p.type === 'text') parts.push({ type: 'text', text: p.text });
+    else if (p.type === 'image') parts.push({ type: 'image_url', image_url: { url: `data:${p.mimeType};base64,${p.data}` } });
+  }
   return { role: 'user', content: parts };
 }
 

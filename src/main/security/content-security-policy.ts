@@ -5,7 +5,9 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // Attached images are shown from blob: URLs our own components create from bytes main hands over; model HTML
+  // never carries <img> (the sanitizer forbids it), and data: URLs are not needed by anything.
+  "img-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",

@@ -2,7 +2,7 @@
 // limit and the model's token budget. Applied per request as the agent's `transformContext`; stored history is
 // never changed.
 import { countTokens } from 'gpt-tokenizer';
-import type { ImagePart, Message, TextPart } from '../../shared/messages.js';
+import type { AttachmentPart, ImagePart, Message, TextPart } from '../../shared/messages.js';
 
 /** Default for MAX_MESSAGES_PER_SESSION: messages sent per request, the system message included. */
 export const DEFAULT_MAX_MESSAGES = 100;
@@ -12,7 +12,9 @@ const DEFAULT_ANSWER_RESERVE = 4_096;
 /** Per-message framing tokens of the chat format (role markers, separators). */
 const MESSAGE_OVERHEAD_TOKENS = 4;
 /** A rough fixed cost for an image part; providers bill images by size, which we do not know here. */
-const IMAGE_TOKENS = 800;
+export const IMAGE_TOKENS = 800;
+/** The file name and fence lines around a text file's content. */
+const FILE_FRAMING_TOKENS = 16;
 
 export interface ContextLimits {
   /** Most messages per request, the system message included (at least the newest turn is always sent). */
@@ -77,11 +79,21 @@ export function messageTokens(message: Message): number {
       // Reasoning is never sent back to the model (see llm/replay.ts), so it costs nothing here.
       else if (part.type === 'thinking') continue;
       else if (part.type === 'toolCall') add(part.name + JSON.stringify(part.arguments));
+      else if (part.type === 'attachment') tokens += attachmentTokens(part);
       else tokens += IMAGE_TOKENS;
     }
   }
   tokenCache.set(message, tokens);
   return tokens;
+}
+
+/**
+ * What an attachment costs without reading it: an image the fixed estimate, a text file its bytes over three (UTF-8
+ * English runs about four bytes a token, Chinese about three) plus its name and fence. An attachment is part of its
+ * user message, so a turn is kept or dropped with all its files.
+ */
+export function attachmentTokens(part: AttachmentPart): number {
+  return part.kind === 'image' ? IMAGE_TOKENS : Math.ceil(part.size / 3) + FILE_FRAMING_TOKENS;
 }
 
 /**

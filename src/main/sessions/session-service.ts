@@ -7,7 +7,9 @@
 // back as `unsentText`), then `run_end`. The commit rule itself is in run-outcome.ts.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Agent } from '../agent/index.js';
+import { Agent, defaultConvertToLlm } from '../agent/index.js';
+import { resolveAttachments, type AttachmentStore } from '../attachments/index.js';
+import { attachmentsOf, type AttachmentPart } from '../../shared/attachments.js';
 import type { AgentEvent, AgentModel, StreamFn } from '../agent/index.js';
 import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
@@ -57,6 +59,8 @@ export interface SessionServiceOptions {
   now?: () => number;
   /** Most model requests one run may make (the setting); default REQUESTS_PER_RUN.default. */
   maxRequestsPerRun?: () => number;
+  /** Attached files: referenced before a run can commit, read per request, released when a session is deleted. */
+  attachments?: Pick<AttachmentStore, 'retain' | 'release' | 'read'>;
 }
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
@@ -265,14 +269,21 @@ export class SessionService {
     this.recent.delete(id);
     this.listChanged();
     this.notify((observer) => observer.deleted(id));
+    void this.options.attachments?.release(id).catch((error: unknown) => this.logger.error(`session ${id}: attachments could not be released`, error));
     return { deleted: true };
   }
 
-  /** Starts a run with the user's text; answers at once, events follow. A session already running → `busy`. */
-  async send(sessionId: string, text: string): Promise<{ runId: string }> {
+  /** Starts a run with the user's text (and files); answers at once, events follow. A session already running → `busy`. */
+  async send(sessionId: string, text: string, attachments: readonly AttachmentPart[] = []): Promise<{ runId: string }> {
+    if (attachments.length) {
+      this.usableEntry(sessionId);
+      // On disk before the run can commit: a crash never leaves a committed message whose file looks unreferenced.
+      await this.options.attachments?.retain(sessionId, attachments);
+    }
     const { runtime, loaded } = await this.ready(sessionId);
     this.assertIdle(runtime);
-    const prompt: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
+    const content = attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
+    const prompt: UserMessage = { role: 'user', content, timestamp: Date.now() };
     const runId = this.startRun(runtime, loaded, loaded.branch, [prompt], text);
     // Sending from the session is the person's answer to a kept draft: it was used or replaced.
     void this.store.setDraft(runtime.id, undefined);
@@ -552,7 +563,8 @@ export class SessionService {
     } else {
       const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message as UserMessage)), ...leftovers];
       const unsentText = unsent.map((message) => messageText(message)).join('\n\n');
-      this.emitEvent(runtime, run, { type: 'error', code: failure.code, message: failure.message, unsentText });
+      const unsentAttachments = unsent.flatMap((message) => (message.role === 'user' ? attachmentsOf(message.content) : []));
+      this.emitEvent(runtime, run, { type: 'error', code: failure.code, message: failure.message, unsentText, ...(unsentAttachments.length && { unsentAttachments }) });
       // Quitting stopped this run: the window that would restore the text is closing, so keep it for the next open.
       if (this.disposed && unsentText.trim()) await this.store.setDraft(runtime.id, unsentText);
     }
@@ -654,6 +666,7 @@ export class SessionService {
       model,
       messages: [loaded.system, ...loaded.branch.map((entry) => entry.message)],
       ...(this.options.streamFn ? { streamFn: this.options.streamFn } : {}),
+      ...(this.options.attachments && { convertToLlm: this.attachmentsToLlm(this.options.attachments) }),
       transformContext: createContextPolicy(() => ({
         maxMessages,
         contextWindow: agent.state.model.contextWindow,
@@ -663,6 +676,16 @@ export class SessionService {
     agent.subscribe((event) => this.onAgentEvent(runtime, event));
     runtime.agent = agent;
     return agent;
+  }
+
+  /** Per request, after the context policy: attachment references become image parts and fenced text. */
+  private attachmentsToLlm(store: NonNullable<SessionServiceOptions['attachments']>): (messages: Message[]) => Promise<Message[]> {
+    const read = (sha256: string) =>
+      store.read(sha256).catch((error: unknown) => {
+        this.logger.error(`attachment ${sha256} could not be read`, error);
+        return undefined;
+      });
+    return (messages) => resolveAttachments(defaultConvertToLlm(messages), read);
   }
 
   /**

@@ -67,5 +67,7 @@ describe('window security settings', () => {
     expect(directives['script-src']).not.toContain('unsafe-inline');
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/https?:/);
     expect(directives['object-src']).toBe("object-src 'none'");
+    // Images only from the app and from blob: URLs our components make for attachments; no data: or remote images.
+    expect(directives['img-src']).toBe("img-src 'self' blob:");
   });
 });

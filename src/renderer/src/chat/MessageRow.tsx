@@ -3,6 +3,8 @@
 // version, only the rows that changed render. What a row may do (edit, regenerate, switch) comes by context.
 import { memo, type JSX } from 'react';
 import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type ToolResultMessage, type UserMessage } from '../../../shared/messages';
+import { attachmentsOf } from '../../../shared/attachments';
+import { MessageAttachments } from '../attachments/MessageAttachments';
 import { useT } from '../i18n';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
@@ -62,10 +64,12 @@ function UserRow({ message, place }: { message: UserMessage; place: RowPlace }):
       </article>
     );
   }
+  const attachments = attachmentsOf(message.content);
   return (
     <article className="msg msg-user" data-testid="message" data-role="user" aria-label={t('chat.role.user')}>
       <div className="msg-bubble">
         {/* Plain text, never HTML: what the person typed is shown exactly, newlines included. */}
+        {attachments.length > 0 && <MessageAttachments parts={attachments} />}
         <div className="msg-user-text" data-testid="message-content">
           {text}
         </div>

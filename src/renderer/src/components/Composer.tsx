@@ -1,8 +1,9 @@
 // The message box. Idle: Enter sends, Shift+Enter adds a line. While the open session answers: Enter steers the
 // answer, Alt+Enter queues a follow-up, Escape stops. Enter never acts during IME composition. Locked while a
 // session operation is in flight.
-import { useEffect, useLayoutEffect, useRef, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type JSX, type KeyboardEvent } from 'react';
 import { LIMITS } from '../../../shared/ipc';
+import { AttachButton, ComposerAttachments, DropOverlay, useFileDrop } from '../attachments/ComposerAttachments';
 import { useT } from '../i18n';
 import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
 import { SendIcon, StopIcon } from './icons';
@@ -26,6 +27,9 @@ export function Composer(): JSX.Element {
   const ref = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
   const hasText = text.trim().length > 0;
+  const attachments = useAppState((s) => s.composerAttachments[key]?.length ?? 0);
+  const attachFiles = useAppState((s) => s.attachFiles);
+  const dragging = useFileDrop(key, !locked);
 
   useLayoutEffect(() => {
     const box = ref.current;
@@ -40,9 +44,13 @@ export function Composer(): JSX.Element {
   }, [key, locked]);
 
   const submit = (asFollowUp: boolean) => {
+    if (!isTyping) {
+      if (hasText || attachments > 0) void send(text);
+      return;
+    }
+    // Files go with a message, not into a running answer: they wait in the composer until it ends.
     if (!hasText) return;
-    if (!isTyping) void send(text);
-    else if (asFollowUp) void followUp(text);
+    if (asFollowUp) void followUp(text);
     else void steer(text);
   };
 
@@ -57,6 +65,13 @@ export function Composer(): JSX.Element {
     }
   };
 
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (!files.length) return;
+    event.preventDefault();
+    void attachFiles(key, files);
+  };
+
   return (
     <form
       className="composer"
@@ -65,6 +80,8 @@ export function Composer(): JSX.Element {
         submit(false);
       }}
     >
+      <ComposerAttachments sessionKey={key} />
+      <AttachButton sessionKey={key} disabled={locked} />
       <textarea
         ref={ref}
         className="composer-input"
@@ -77,6 +94,7 @@ export function Composer(): JSX.Element {
         disabled={locked}
         onChange={(event) => setDraft(key, event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         onCompositionStart={() => (composing.current = true)}
         onCompositionEnd={() => (composing.current = false)}
       />
@@ -98,11 +116,12 @@ export function Composer(): JSX.Element {
             </button>
           </>
         ) : (
-          <button type="submit" className="icon-button round primary" data-testid="send" aria-label={t('composer.send')} title={t('composer.send')} disabled={locked || !hasText}>
+          <button type="submit" className="icon-button round primary" data-testid="send" aria-label={t('composer.send')} title={t('composer.send')} disabled={locked || (!hasText && attachments === 0)}>
             <SendIcon />
           </button>
         )}
       </div>
+      {dragging && <DropOverlay />}
     </form>
   );
 }

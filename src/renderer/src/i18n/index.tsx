@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext } from 'react';
 import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
 import { branchesStrings } from './branches';
+import { attachmentStrings } from './attachments';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
@@ -36,6 +37,7 @@ const dictionaries = {
     ...trustStrings.en,
     ...conversationSettingsStrings.en,
     ...branchesStrings.en,
+    ...attachmentStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -46,6 +48,7 @@ const dictionaries = {
     ...trustStrings['zh-CN'],
     ...conversationSettingsStrings['zh-CN'],
     ...branchesStrings['zh-CN'],
+    ...attachmentStrings['zh-CN'],
   },
 } as const;
 

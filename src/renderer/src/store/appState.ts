@@ -33,6 +33,8 @@ import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type S
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
+import { createAttachmentsSlice, initialAttachmentsData, restoreAttachments, takeAttachments, type AttachmentsSlice } from './attachmentsSlice';
+import type { AttachmentPart } from '../../../shared/attachments';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -114,7 +116,7 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions;
+export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions & AttachmentsSlice;
 
 function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
   return {
@@ -212,7 +214,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     s: AppState,
     key: string,
     runId: string,
-    event: { code: BannerCode; message: string; unsentText: string },
+    event: { code: BannerCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] },
     run?: Pick<LiveRun, 'kind' | 'target'>,
   ): Partial<AppData> => {
     const started = run ?? runRequests.get(runId);
@@ -228,6 +230,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
       errors: { ...s.errors, [key]: error },
       // For a regenerate this is only input queued during it: still the person's words, so it goes back too.
       drafts: restoreDraft(s.drafts, key, event.unsentText),
+      ...restoreAttachments(s, key, event.unsentAttachments),
     };
   };
 
@@ -264,9 +267,11 @@ export const useAppState = create<AppState>()((set, get, store) => {
       isTyping: true,
       sessions: setStreaming(s.sessions, sessionId, true),
     }));
+    const attachments = kind === 'send' ? [...(request.attachments ?? [])] : [];
+    const hashes = attachments.map((part) => part.sha256);
     const result =
       kind === 'send'
-        ? await api().send({ sessionId, text: request.text })
+        ? await api().send({ sessionId, text: request.text, ...(hashes.length && { attachments: hashes }) })
         : kind === 'edit'
           ? await api().editMessage({ sessionId, messageId: request.messageId, text: request.text })
           : await api().regenerate({ sessionId, ...(request.messageId !== undefined && { messageId: request.messageId }) });
@@ -285,6 +290,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
       ...(s.currentSession.id === sessionId ? { currentSession: dropRun(s.currentSession), isTyping: false } : {}),
       sessions: setStreaming(s.sessions, sessionId, false),
       drafts: restoreDraft(s.drafts, sessionId, text),
+      ...restoreAttachments(s, sessionId, attachments),
       errors: { ...s.errors, [sessionId]: { ...result.error, unsentText: text, retry: kind, ...target } },
     }));
   };
@@ -326,6 +332,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
 
   return {
     ...createAppStatusSlice(set, get, store),
+    ...createAttachmentsSlice(set, get, store),
     ...initialData(),
     ...createSearchActions(set, get),
     ...createShortcutsActions(set),
@@ -335,7 +342,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
       unsubscribe?.();
       loading = null;
       runRequests.clear();
-      set(initialData());
+      set({ ...initialData(), ...initialAttachmentsData() });
       unsubscribe = api().onSessionEvent(handleEnvelope);
       const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
@@ -441,13 +448,14 @@ export const useAppState = create<AppState>()((set, get, store) => {
     async send(raw) {
       const text = raw.trim();
       const { isSessionLoading, isTyping, currentSession } = get();
-      if (!text || isSessionLoading || isTyping) return;
       const key = sessionKey(currentSession);
-      set((s) => ({ drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
+      const { parts, patch } = takeAttachments(get(), key);
+      if ((!text && !parts.length) || isSessionLoading || isTyping) return;
+      set((s) => ({ ...patch, drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
         const created = await locked(() => api().createSession(get().draftChat));
         if (!created.ok) {
-          set((s) => ({ drafts: restoreDraft(s.drafts, DRAFT_KEY, text) }));
+          set((s) => ({ drafts: restoreDraft(s.drafts, DRAFT_KEY, text), ...restoreAttachments(s, DRAFT_KEY, parts) }));
           ipcError(DRAFT_KEY, created.error, text, 'send');
           return;
         }
@@ -460,7 +468,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
           drafts: DRAFT_KEY in s.drafts ? { ...without(s.drafts, DRAFT_KEY), [detail.id]: s.drafts[DRAFT_KEY] ?? '' } : s.drafts,
         }));
       }
-      await startRun({ kind: 'send', text });
+      await startRun({ kind: 'send', text, attachments: parts });
     },
 
     async stop() {

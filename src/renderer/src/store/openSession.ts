@@ -4,6 +4,7 @@
 import type { SessionEvent } from '../../../shared/events';
 import {
   messageText,
+  type AttachmentPart,
   type AssistantMessage,
   type Message,
   type TextPart,
@@ -39,7 +40,7 @@ export interface LiveRun {
 
 /** What a run answers: a new message, another version of an answer, or a new version of a question. */
 export type RunRequest =
-  | { kind: 'send'; text: string }
+  | { kind: 'send'; text: string; attachments?: readonly AttachmentPart[] }
   | { kind: 'regenerate'; messageId?: string }
   | { kind: 'edit'; messageId: string; text: string };
 
@@ -133,7 +134,9 @@ export function startLocalRun(session: OpenSession, request: RunRequest): OpenSe
     const base = kind === 'send' ? session.committed.length : committedIndex(session, request.messageId);
     if (base < 0) return session;
     const text = request.text;
-    const user: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
+    const attachments = kind === 'send' ? (request.attachments ?? []) : [];
+    const content = attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
+    const user: UserMessage = { role: 'user', content, timestamp: Date.now() };
     const target = kind === 'edit' ? { target: request.messageId } : {};
     return withView({ ...session, run: { runId: null, kind, base, messages: [user], streamingIndex: -1, echoText: text, userText: text, ...target } });
   }

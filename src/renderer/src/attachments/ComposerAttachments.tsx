@@ -1,0 +1,174 @@
+// The composer's side of attachments: the attach button, the chips of files waiting to be sent (each removable),
+// the refusals in words, and the drop target shown while files are dragged over the window.
+import { useEffect, useRef, useState, type JSX } from 'react';
+import { IMAGE_TYPES, TEXT_EXTENSIONS, type AttachmentRefusal } from '../../../shared/attachments';
+import { useT, type Translate } from '../i18n';
+import { useAppState } from '../store/appState';
+import { CloseIcon, PaperclipIcon } from '../components/icons';
+import { AttachmentThumb, formatBytes } from './AttachmentThumb';
+import './attachments.css';
+
+const EMPTY: never[] = [];
+const ACCEPT = [...IMAGE_TYPES, ...TEXT_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
+
+export function AttachButton({ sessionKey, disabled }: { sessionKey: string; disabled: boolean }): JSX.Element {
+  const t = useT();
+  const attachFiles = useAppState((s) => s.attachFiles);
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button composer-attach"
+        data-testid="attach"
+        aria-label={t('attach.button')}
+        title={t('attach.hint')}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
+        <PaperclipIcon />
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={ACCEPT}
+        tabIndex={-1}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          void attachFiles(sessionKey, files);
+        }}
+      />
+    </>
+  );
+}
+
+/** Chips of the files waiting in this composer, plus what was refused and why. Renders nothing when empty. */
+export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX.Element | null {
+  const t = useT();
+  const parts = useAppState((s) => s.composerAttachments[sessionKey] ?? EMPTY);
+  const refusals = useAppState((s) => s.attachRefusals[sessionKey] ?? EMPTY);
+  const adding = useAppState((s) => s.attaching[sessionKey] ?? 0);
+  const remove = useAppState((s) => s.removeAttachment);
+  const dismiss = useAppState((s) => s.dismissRefusals);
+  if (!parts.length && !refusals.length && !adding) return null;
+  return (
+    <div className="composer-attachments">
+      {(parts.length > 0 || adding > 0) && (
+        <ul className="attachment-chips" aria-label={t('attach.list')}>
+          {parts.map((part) => (
+            <li key={part.sha256} className="attachment-chip" data-testid="attachment-chip" data-kind={part.kind}>
+              <AttachmentThumb part={part} width={32} height={32} />
+              <span className="attachment-chip-name" title={part.name}>
+                {part.name}
+              </span>
+              <span className="attachment-chip-size">{formatBytes(part.size)}</span>
+              <button type="button" className="attachment-chip-remove" aria-label={t('attach.remove', { name: part.name })} title={t('attach.remove', { name: part.name })} onClick={() => remove(sessionKey, part.sha256)}>
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+          {adding > 0 && (
+            <li className="attachment-chip attachment-chip-pending" aria-live="polite">
+              {t('attach.adding')}
+            </li>
+          )}
+        </ul>
+      )}
+      {refusals.length > 0 && (
+        <div className="attachment-refusals" role="alert" data-testid="attachment-refusals">
+          <ul>
+            {refusals.map((refusal, i) => (
+              <li key={i}>{refusalText(t, refusal)}</li>
+            ))}
+          </ul>
+          <button type="button" className="icon-button" aria-label={t('attach.dismiss')} title={t('attach.dismiss')} onClick={() => dismiss(sessionKey)}>
+            <CloseIcon />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A refusal in the person's words, naming the file and its type. */
+export function refusalText(t: Translate, refusal: AttachmentRefusal): string {
+  switch (refusal.reason) {
+    case 'too_large':
+      return t('attach.refused.too_large', { name: refusal.name, size: formatBytes(refusal.size), limit: formatBytes(refusal.limit) });
+    case 'unsupported': {
+      const type = refusal.label
+        ? t(`attach.type.${refusal.label}`)
+        : refusal.extension
+          ? t('attach.type.extension', { ext: refusal.extension })
+          : t('attach.type.unknown');
+      return t('attach.refused.unsupported', { name: refusal.name, type });
+    }
+    case 'too_many':
+      return t('attach.refused.too_many', { name: refusal.name, limit: refusal.limit });
+    case 'failed':
+      return t('attach.refused.failed', { name: refusal.name, message: refusal.message });
+    default:
+      return t(`attach.refused.${refusal.reason}`, { name: refusal.name });
+  }
+}
+
+/** True while files are dragged over the window; dropping them anywhere attaches them to this composer. */
+export function useFileDrop(sessionKey: string, enabled: boolean): boolean {
+  const attachFiles = useAppState((s) => s.attachFiles);
+  const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let depth = 0;
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const enter = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      depth += 1;
+      setDragging(true);
+    };
+    const leave = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const over = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      // Without this the drop would be refused (or, in a browser, open the file in place of the app).
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    };
+    const drop = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setDragging(false);
+      void attachFiles(sessionKey, [...(event.dataTransfer?.files ?? [])]);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+      setDragging(false);
+    };
+  }, [sessionKey, enabled, attachFiles]);
+  return dragging;
+}
+
+export function DropOverlay(): JSX.Element {
+  const t = useT();
+  return (
+    <div className="drop-overlay" data-testid="drop-target" aria-hidden="true">
+      <div className="drop-overlay-box">
+        <PaperclipIcon />
+        <span>{t('attach.drop')}</span>
+      </div>
+    </div>
+  );
+}
