@@ -1,11 +1,11 @@
 // The pipeline the app runs: marked through our renderer, then DOMPurify on the page's window.
 import { IncrementalMarkdown, type MarkdownPipeline, type RenderedMarkdown } from './incremental';
-import { lexMarkdown, renderTokens } from './render';
+import { lexMarkdown, renderSafe } from './render';
 import { sanitizeHtml, type Sanitize } from './sanitize';
 
 /** marked + our renderer, sanitized with `sanitize`. */
 export function createPipeline(sanitize: Sanitize): MarkdownPipeline {
-  return { lex: lexMarkdown, render: renderTokens, sanitize };
+  return { lex: lexMarkdown, html: (tokens) => renderSafe(tokens, sanitize) };
 }
 
 /** The pipeline of the page (DOMPurify bound to `window`). */
