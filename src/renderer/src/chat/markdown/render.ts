@@ -7,7 +7,7 @@
 // rendering for `renderSafe` it is put aside and a slot marker stands in its place; the sanitizer sees only the
 // markup around it, and the body goes back into the slot afterwards. The marker carries a per-run random nonce, so
 // model text cannot forge one.
-import { Marked, Renderer, type Token, type Tokens, type TokensList } from 'marked';
+import { Marked, Renderer, Tokenizer, type Token, type Tokens, type TokensList } from 'marked';
 import { escapeHtml } from './escape';
 import { highlightCode, isKnownLanguage } from './highlight';
 import { SAFE_URL } from './sanitize';
@@ -68,6 +68,18 @@ export function codeBlockHtml(code: string, lang: string, highlight: boolean): s
 const marked = new Marked({
   gfm: true,
   breaks: false,
+  tokenizer: {
+    tag(src: string): Tokens.Tag | false {
+      // Raw HTML is shown as text here, so an `<a>` or `<pre>` in it opens nothing: it must not switch off autolinks
+      // or entity decoding for the rest of the text (marked keeps that state across blocks, so a block lexed on its
+      // own would differ from the same block lexed with the whole text).
+      const { inLink, inRawBlock } = this.lexer.state;
+      const token = Tokenizer.prototype.tag.call(this, src);
+      this.lexer.state.inLink = inLink;
+      this.lexer.state.inRawBlock = inRawBlock;
+      return token ?? false;
+    },
+  },
   renderer: {
     code(token: Tokens.Code): string {
       // An unclosed block while streaming (see incremental.ts) is shown without highlighting.
