@@ -46,7 +46,7 @@ describe('streaming markdown work', () => {
         expect({ chunking, lex: work.lexRatio <= 3, sanitize: work.sanitizeRatio <= 3 }).toEqual({ chunking, lex: true, sanitize: true });
         expect(work.html).toBe(work.oneShot);
       }
-    });
+    }, 120_000);
   }
 
   it('sanitizes none of a code block’s text, streamed or finished: only the markup around it', () => {
@@ -89,7 +89,7 @@ describe('long live pieces', () => {
         expect(rowCount(out)).toBeGreaterThanOrEqual(completeLines - 1);
       });
       expect(updates).toBeGreaterThan(20);
-    });
+    }, 120_000);
   }
 
   it('shows the rows after the first seal under the table’s columns, without a second header', () => {

@@ -10,21 +10,36 @@
 import { Marked, Renderer, Tokenizer, type Token, type Tokens, type TokensList } from 'marked';
 import { escapeHtml } from './escape';
 import { highlightCode, isKnownLanguage } from './highlight';
+import { mathExtension, mathSourceHtml, typesetMath, type MathToken } from './math';
 import { SAFE_URL } from './sanitize';
 import { markdownStats } from './stats';
 
 const NONCE = Math.random().toString(36).slice(2, 10);
 const SLOT = new RegExp(`\uE000${NONCE}:(\\d+)\uE001`, 'g');
-/** Trusted fragments of the render in progress (null when not rendering for `renderSafe`). */
-let slots: string[] | null = null;
+/** A fragment put aside while rendering: our own HTML, or KaTeX's (sanitized by its own rules). */
+interface Slot {
+  html: string;
+  math: boolean;
+}
+/** Fragments of the render in progress (null when not rendering for `renderSafe`). */
+let slots: Slot[] | null = null;
 /** How many links the renderer is inside (an image there must not become a link of its own). */
 let linkDepth = 0;
 
-/** `html` (built by us from escaped text) as is, or a slot marker while rendering for `renderSafe`. */
-export function trusted(html: string): string {
+/**
+ * `html` as is, or a slot marker while rendering for `renderSafe`: HTML built by us from escaped text, or KaTeX's
+ * output (`math`), which is sanitized with the KaTeX allow-list instead.
+ */
+export function trusted(html: string, math = false): string {
   if (slots === null) return html;
-  slots.push(html);
+  slots.push({ html, math });
   return `\uE000${NONCE}:${slots.length - 1}\uE001`;
+}
+
+function renderMath(token: MathToken): string {
+  const html = typesetMath(token.text, token.display);
+  if (html === null) return mathSourceHtml(token);
+  return `<span class="md-math${token.display ? ' md-math-display' : ''}" data-testid="math">${trusted(html, true)}</span>`;
 }
 
 // Attribute-less inline tags that read better rendered than shown; everything else in raw HTML is escaped.
@@ -68,6 +83,7 @@ export function codeBlockHtml(code: string, lang: string, highlight: boolean): s
 const marked = new Marked({
   gfm: true,
   breaks: false,
+  extensions: [mathExtension(renderMath)],
   tokenizer: {
     tag(src: string): Tokens.Tag | false {
       // Raw HTML is shown as text here, so an `<a>` or `<pre>` in it opens nothing: it must not switch off autolinks
@@ -140,11 +156,11 @@ export function renderTokens(tokens: Token[]): string {
 
 /**
  * Safe HTML of block tokens: the markup passes through `sanitize` (its length added to markdownStats.sanitizedChars)
- * with trusted fragments in slots, which are filled in afterwards.
+ * with our own fragments and KaTeX's in slots, which are filled in afterwards (KaTeX's through `sanitizeMath`).
  */
-export function renderSafe(tokens: Token[], sanitize: (html: string) => string): string {
+export function renderSafe(tokens: Token[], sanitize: (html: string) => string, sanitizeMath: (html: string) => string): string {
   const outer = slots;
-  const mine: string[] = [];
+  const mine: Slot[] = [];
   slots = mine;
   let html: string;
   try {
@@ -154,7 +170,11 @@ export function renderSafe(tokens: Token[], sanitize: (html: string) => string):
   }
   markdownStats.sanitizedChars += html.length;
   const clean = sanitize(html);
-  return mine.length === 0 ? clean : clean.replace(SLOT, (_, index: string) => mine[Number(index)] ?? '');
+  if (mine.length === 0) return clean;
+  return clean.replace(SLOT, (_, index: string) => {
+    const slot = mine[Number(index)];
+    return slot === undefined ? '' : slot.math ? sanitizeMath(slot.html) : slot.html;
+  });
 }
 
 /** The whole text at once, unsanitized: the reference the block pipeline must reproduce. */
