@@ -7,7 +7,7 @@ import { Window } from 'happy-dom';
 import { IncrementalMarkdown, type MarkdownPipeline } from '../src/renderer/src/chat/markdown/incremental.js';
 import { createPipeline } from '../src/renderer/src/chat/markdown/pipeline.js';
 import { lexMarkdown, markdownToHtml, renderTokens } from '../src/renderer/src/chat/markdown/render.js';
-import { createSanitizer } from '../src/renderer/src/chat/markdown/sanitize.js';
+import { createMathSanitizer, createSanitizer } from '../src/renderer/src/chat/markdown/sanitize.js';
 import { markdownStats, resetMarkdownStats } from '../src/renderer/src/chat/markdown/stats.js';
 import { chunksOf, sampleMarkdown } from '../test/renderer/markdown-corpus.js';
 import { conformDomForPurify } from '../test/renderer/markdown-dom.js';
@@ -60,7 +60,8 @@ export async function run(report: Reporter): Promise<void> {
 
   const win = new Window();
   conformDomForPurify(win as unknown as Parameters<typeof conformDomForPurify>[0]);
-  const sanitized = incremental(chunks, createPipeline(createSanitizer(win as unknown as Parameters<typeof createSanitizer>[0])));
+  const purifyWindow = win as unknown as Parameters<typeof createSanitizer>[0];
+  const sanitized = incremental(chunks, createPipeline(createSanitizer(purifyWindow), createMathSanitizer(purifyWindow)));
   await win.happyDOM.close();
 
   report.note(`${doc.length} characters in ${CHUNKS} chunks`);

@@ -33,14 +33,19 @@ test(`${XSS_PAYLOADS.length} XSS payloads in model output: no script runs, no ha
         for (const el of Array.from(root.querySelectorAll('*'))) {
           const tag = el.tagName.toLowerCase();
           const inModelOutput = el.closest('[data-testid="message-content"]') !== null;
+          // KaTeX's output inside a formula is MathML, SVG and spans it sizes with inline styles of its own.
+          const inFormula = el.closest('[data-testid="math"] .katex') !== null;
           if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'frame'].includes(tag)) bad.push(`element <${tag}>`);
-          if (inModelOutput && ['form', 'svg', 'math', 'input', 'textarea', 'select', 'video', 'audio'].includes(tag)) bad.push(`element <${tag}> in model output`);
+          if (inModelOutput && ['form', 'svg', 'math', 'input', 'textarea', 'select', 'video', 'audio'].includes(tag) && !(inFormula && ['svg', 'math'].includes(tag))) bad.push(`element <${tag}> in model output`);
+          if (inFormula && ['a', 'img', 'image', 'use', 'foreignobject'].includes(tag)) bad.push(`element <${tag}> in a formula`);
           for (const attr of Array.from(el.attributes)) {
             const name = attr.name.toLowerCase();
             const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
             if (name.startsWith('on')) bad.push(`<${tag} ${name}>`);
             if (['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'data'].includes(name) && /^(javascript|vbscript|data|livescript|file):/.test(value)) bad.push(`<${tag} ${name}=${value.slice(0, 40)}>`);
-            if (name === 'style' && inModelOutput) bad.push(`<${tag} style> in model output`);
+            const katexStyle = /^(?:[a-z-]+:(?:-?[\d.]+(?:em|ex|px|%)?|#[0-9a-f]{3,6}|[a-z]+|calc\([-+\d.em ]+\));?)+$/;
+            if (name === 'style' && inModelOutput && !(inFormula && katexStyle.test(value))) bad.push(`<${tag} style=${value.slice(0, 40)}> in model output`);
+            if (inFormula && ['id', 'href', 'xlink:href', 'src'].includes(name)) bad.push(`<${tag} ${name}> in a formula`);
           }
         }
         return { bad, canary: (window as unknown as { __xss?: unknown }).__xss };

@@ -1,5 +1,5 @@
 // A deterministic, model-like markdown document (headings, paragraphs with inline markup, tight and loose lists,
-// nested lists, fenced code, tables, quotes) for the streaming tests and the bench, and a way to cut it into chunks.
+// nested lists, fenced code, tables, quotes, math) for the streaming tests and the bench, and a way to cut it into chunks.
 
 /** A small seeded generator (mulberry32), so every run streams the same document in the same chunks. */
 function random(seed: number): () => number {
@@ -31,6 +31,7 @@ export function sampleMarkdown(size: number, seed = 7): string {
     if (r < 0.27) return `\`${pick(WORDS)}()\``;
     if (r < 0.35) return `[${words(int(1, 3))}](https://example.com/${pick(WORDS)})`;
     if (r < 0.42) return `*${words(int(1, 2))}*`;
+    if (r < 0.45) return pick(['$x^2 + y^2 = r^2$', '\\(\\alpha_i \\le \\beta\\)', '$O(n \\log n)$', 'a price of $5 and $10']);
     return words(int(3, 9));
   };
   const sentence = (): string => {
@@ -77,6 +78,7 @@ export function sampleMarkdown(size: number, seed = 7): string {
       r < 0.88 ? table() :
       r < 0.95 ? quote() :
       r < 0.97 ? '---' :
+      r < 0.985 ? pick(['$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$', '\\[\\int_0^1 x^2\\,dx = \\frac{1}{3}\\]']) :
       `### ${words(int(2, 5))}`;
     blocks.push(block);
     length += block.length + 2;

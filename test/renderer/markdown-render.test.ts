@@ -99,6 +99,17 @@ describe('markdown rendering', () => {
     expect(root.textContent).toContain('x');
   });
 
+  it('keeps the outer link of a linked image (a README badge), showing the image’s alt text inside it', () => {
+    const root = dom('[![build status](https://ci.example.com/badge.svg)](https://ci.example.com/run) and [![](https://x.example/i.png)](https://x.example/)');
+    const links = Array.from(root.querySelectorAll('a'));
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      ['https://ci.example.com/run', 'build status'],
+      ['https://x.example/', 'https://x.example/i.png'],
+    ]);
+    expect(root.querySelectorAll('a a, a .md-image a')).toHaveLength(0);
+    expect(root.querySelector('a > span.md-image')?.textContent).toBe('build status');
+  });
+
   it('shows raw HTML as text, except a few harmless inline tags without attributes', () => {
     const root = dom('Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, line<br>break, H<sub>2</sub>O.\n\n<div class="x">\nblock\n</div>');
     expect(texts(root, 'kbd')).toEqual(['Ctrl', 'C']);
@@ -117,14 +128,14 @@ describe('markdown rendering', () => {
     resetMarkdownStats();
     lexMarkdown('# hi');
     lexMarkdown('there');
-    expect(markdownStats).toEqual({ parsedChars: 9, lexCalls: 2 });
+    expect(markdownStats).toMatchObject({ parsedChars: 9, lexCalls: 2 });
   });
 
   it('renders a finished text with a single lex of its length', () => {
     const text = 'para\n\n- a\n- b\n\n```js\nx\n```\n\n| a |\n|---|\n| 1 |\n';
     resetMarkdownStats();
     const { done, open } = renderMarkdown(text);
-    expect(markdownStats).toEqual({ parsedChars: text.length, lexCalls: 1 });
+    expect(markdownStats).toMatchObject({ parsedChars: text.length, lexCalls: 1 });
     expect(done.map((block) => block.key)).toEqual(['b0', 'b6', 'b15', 'b28']);
     expect(open).toEqual([]);
   });

@@ -37,6 +37,10 @@ const CORPUS = [...XSS_PAYLOADS, ...OWN_PAYLOADS];
 const FORBIDDEN_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'textarea', 'select', 'svg', 'math', 'img', 'link', 'meta', 'base', 'video', 'audio', 'source', 'frame', 'template', 'noscript'];
 const URL_ATTRS = ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'data'];
 
+// What KaTeX may produce inside a formula: MathML and SVG elements, and styles that only size, place and color.
+const KATEX_TAGS = /^(math|svg)$/;
+const KATEX_STYLE = /^(?:[a-z-]+:(?:-?[\d.]+(?:em|ex|px|%)?|#[0-9a-f]{3,6}|[a-z]+|calc\([-+\d.em ]+\));?)+$/;
+
 /** Everything wrong with the DOM `html` produces, as short descriptions (empty when safe). */
 function findings(html: string): string[] {
   const root = document.createElement('div');
@@ -44,13 +48,16 @@ function findings(html: string): string[] {
   const bad: string[] = [];
   for (const el of Array.from(root.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase();
-    if (FORBIDDEN_TAGS.includes(tag)) bad.push(`<${tag}>`);
+    // KaTeX's output (inside a formula) is MathML, SVG and spans sized by inline styles of its own.
+    const inFormula = el.closest('[data-testid="math"] .katex') !== null;
+    if (FORBIDDEN_TAGS.includes(tag) && !(inFormula && KATEX_TAGS.test(tag))) bad.push(`<${tag}>`);
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       // Control characters and spaces are ignored by URL parsers, so they are dropped before the scheme check.
       const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
       if (name.startsWith('on')) bad.push(`<${tag} ${name}>`);
-      if (name === 'style') bad.push(`<${tag} style>`);
+      if (name === 'style' && !(inFormula && KATEX_STYLE.test(value))) bad.push(`<${tag} style=${value.slice(0, 30)}>`);
+      if (inFormula && ['id', 'href', 'src', 'xlink:href'].includes(name)) bad.push(`<${tag} ${name}> in a formula`);
       if (URL_ATTRS.includes(name) && !/^(https?:|mailto:|#)/.test(value)) bad.push(`<${tag} ${name}=${value.slice(0, 30)}>`);
     }
   }

@@ -3,6 +3,9 @@ import { memo, useLayoutEffect, useMemo, useRef, type JSX } from 'react';
 import { useT } from '../i18n';
 import { IncrementalMarkdown, type RenderedBlock, type RenderedMarkdown } from './markdown/incremental';
 import { pagePipeline } from './markdown/pipeline';
+// KaTeX's stylesheet and fonts, bundled by Vite and served from the app itself (style-src and font-src 'self').
+import 'katex/dist/katex.min.css';
+import './markdown/markdown.css';
 
 // A finished message renders once per app run, however often its row is scrolled out of view and back.
 const finished = new WeakMap<object, RenderedMarkdown>();

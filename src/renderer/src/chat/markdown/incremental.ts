@@ -1,13 +1,18 @@
-// Streaming markdown → sanitized HTML blocks, parsing each part of the text about once.
+// Streaming markdown → sanitized HTML blocks, parsing and sanitizing each part of the text a bounded number of times.
 //
 // The text is cut into blocks at hard cuts (see scanner.ts). A finished block is lexed, rendered and sanitized
 // once, and keeps its HTML (and its key) for good. The block still being written is shown as display pieces cut at
-// soft cuts; only its last piece (the live piece) is lexed again as text arrives. When the live piece is large, it
-// is lexed again only once it has doubled, and the text since the last lex is shown as plain text until then, so
-// the cost stays linear. An unclosed fenced code block is shown without the parser at all.
-import type { Token, TokensList } from 'marked';
+// soft cuts; only its last piece (the live piece) is lexed again as text arrives.
+//
+// Work on the live piece is paid from a budget that grows with the text (BUDGET characters lexed per character
+// added), so the characters lexed stay within a fixed multiple of the text at any chunk size, even one character per
+// update. Text the budget cannot pay for yet is shown as plain text after the formatted part. A live piece longer
+// than SEAL is sealed at a line start: what lies before becomes a piece of its own and a new live piece starts
+// there (a table goes on under its own columns), so the live piece stays short and is formatted often. An unclosed
+// fenced code block is shown without the parser or the sanitizer: escaped text inside a wrapper sanitized once.
+import type { Token, Tokens, TokensList } from 'marked';
 import { escapeHtml } from './escape';
-import { codeBlockHtml, fenceLanguage } from './render';
+import { fenceInfo } from './render';
 import { LineScanner } from './scanner';
 import { splitTokens, type TokenGroup } from './split';
 
@@ -23,18 +28,26 @@ export interface RenderedMarkdown {
   readonly open: readonly RenderedBlock[];
 }
 
-/** The parser and sanitizer the pipeline runs (injected so the bench can run in Node). */
+/** The parser and the safe renderer the pipeline runs (injected so tests and the bench can run in Node). */
 export interface MarkdownPipeline {
   lex(src: string): TokensList;
-  render(tokens: Token[]): string;
-  sanitize(html: string): string;
+  /** Safe HTML of block tokens: rendered and sanitized (HTML built from escaped text is not sanitized again). */
+  html(tokens: Token[]): string;
 }
 
-/** A live piece up to this size is lexed again on every update; beyond it, once it grew by GROWTH × its lexed size. */
-const LIVE_FULL = 384;
-const GROWTH = 1;
+/** Characters the live piece may hand the lexer per character added to the text. */
+const BUDGET = 1.5;
+/** A live piece longer than this is sealed at its last line start. */
+const SEAL = 256;
 
 const EMPTY: readonly RenderedBlock[] = [];
+/** Stands for the code in the sanitized wrapper of an open code block. */
+const CODE_MARK = '\uE002';
+
+/** A table continued after a seal: lexed under its header rows, shown without them. */
+export interface ContinuedTable extends Tokens.Table {
+  continued: true;
+}
 
 /** One message's markdown as it streams: feed it the growing text, render what it returns. */
 export class IncrementalMarkdown {
@@ -53,8 +66,18 @@ export class IncrementalMarkdown {
   private pieces: RenderedBlock[] = [];
   private liveStart = 0;
   private liveLexedEnd = 0;
-  /** Unsanitized HTML of [liveStart, liveLexedEnd). */
+  /** Sanitized HTML of [liveStart, liveLexedEnd). */
   private liveHtml = '';
+  /** Lexed before the live piece's text: the header rows of a table the live piece continues. */
+  private livePrefix = '';
+  /** The last token of the live piece's last lex. */
+  private liveTail: Token | undefined;
+  /** Characters the live piece may still hand the lexer. */
+  private credit = 0;
+  /** The escaped complete lines [start, end) of the open code block shown last. */
+  private openCode = { start: -1, end: -1, escaped: '' };
+  /** Sanitized wrapper of an open code block around CODE_MARK, by info string. */
+  private codeWrappers = new Map<string, readonly [string, string]>();
   private open: readonly RenderedBlock[] = EMPTY;
   private result: RenderedMarkdown = { done: EMPTY, open: EMPTY };
 
@@ -62,16 +85,17 @@ export class IncrementalMarkdown {
 
   /** Feeds the whole text so far (`complete` once it will not grow any more) and returns the blocks to show. */
   update(source: string, complete: boolean): RenderedMarkdown {
-    if (source === this.source && complete === this.complete) return this.result;
-    if (this.complete || !source.startsWith(this.source)) this.reset();
+    if (source.length === this.source.length && complete === this.complete && source === this.source) return this.result;
+    if (this.complete || !extendsText(source, this.source)) this.reset();
     let added = source.slice(this.source.length);
     // A `\r\n` split across two updates: the `\r` already became a line end.
     if (this.source.endsWith('\r') && added.startsWith('\n')) added = added.slice(1);
     this.source = source;
-    this.text += added.includes('\r') ? added.replace(/\r\n?/g, '\n') : added;
+    if (added.includes('\r')) added = added.replace(/\r\n?/g, '\n');
+    this.text += added;
+    this.credit += BUDGET * added.length;
     this.complete = complete;
-    const text = this.text;
-    const cuts = this.scanner.scan(text, complete);
+    const cuts = this.scanner.scan(this.text, complete);
     for (const cut of cuts.soft) this.softCuts.push(cut);
     if (cuts.hard.length > 0 || complete) this.finish(cuts.hard, complete);
     else this.refreshOpen();
@@ -94,101 +118,193 @@ export class IncrementalMarkdown {
     this.liveStart = 0;
     this.liveLexedEnd = 0;
     this.liveHtml = '';
+    this.livePrefix = '';
+    this.liveTail = undefined;
+    this.credit = 0;
     this.open = EMPTY;
   }
 
-  private lex(from: number, to: number): TokensList {
-    const tokens = this.pipeline.lex(this.text.slice(from, to));
+  /** Tokens of `prefix` + text [from, to), with offsets as if the prefix were not there. */
+  private lex(from: number, to: number, prefix = ''): Token[] {
+    const tokens: TokensList = this.pipeline.lex(prefix + this.text.slice(from, to));
     for (const _ in tokens.links) {
       this.hasReferenceLinks = true;
       break;
     }
-    return tokens;
-  }
-
-  private html(tokens: Token[]): string {
-    return this.pipeline.sanitize(this.pipeline.render(tokens));
+    const first = tokens[0];
+    if (prefix === '' || first === undefined) return tokens;
+    if (first.type !== 'table' || first.raw.length < prefix.length) return tokens.slice(1);
+    const continued: ContinuedTable = { ...(first as Tokens.Table), raw: first.raw.slice(prefix.length), continued: true };
+    return [continued, ...tokens.slice(1)];
   }
 
   /** Lexes the open block once: blocks before accepted hard cuts become final; the rest is shown as pieces. */
   private finish(hard: readonly number[], complete: boolean): void {
     const base = this.openStart;
     const end = this.text.length;
-    const tokens = this.lex(base, end);
-    const groups = splitTokens(tokens, hard.map((cut) => cut - base));
+    const groups = splitTokens(this.lex(base, end), hard.map((cut) => cut - base));
     const last = groups.length - 1;
     const finished = complete ? groups : groups.slice(0, last);
     if (finished.length > 0) {
       this.done = [...this.done];
       for (const group of finished) this.addDone(base + group.start, group.tokens);
     }
+    this.livePrefix = '';
     if (complete) {
       this.openStart = end;
       this.softCuts = [];
-      this.setPieces([], end, end, '');
+      this.pieces = [];
+      this.setLive(end, end, '');
       return;
     }
     const rest = groups[last] as TokenGroup;
     this.openStart = base + rest.start;
-    this.softCuts = this.softCuts.filter((cut) => cut > this.openStart);
+    this.pieces = [];
     this.showPieces(rest.tokens, this.openStart, end);
   }
 
   private addDone(start: number, tokens: Token[]): void {
-    this.done.push({ key: `b${start}`, html: this.html(tokens) });
+    this.done.push({ key: `b${start}`, html: this.pipeline.html(tokens) });
     this.doneStarts.push(start);
   }
 
   /** Splits freshly lexed text [from, end) at the pending soft cuts into frozen pieces and a live piece. */
   private showPieces(tokens: Token[], from: number, end: number): void {
-    const cuts = this.softCuts.filter((cut) => cut > from).map((cut) => cut - from);
+    const cuts = this.softCuts.filter((cut) => cut > from && cut < end).map((cut) => cut - from);
     const groups = splitTokens(tokens, cuts, true);
     const live = groups.pop() as TokenGroup;
-    const pieces = from === this.openStart ? [] : [...this.pieces];
-    for (const group of groups) pieces.push({ key: `p${from + group.start}`, html: this.html(group.tokens) });
-    // Every pending cut has now been tried; one that fell inside a token stays rejected (it only affected display).
-    this.softCuts = [];
-    this.setPieces(pieces, from + live.start, end, this.pipeline.render(live.tokens));
+    if (groups.length > 0) {
+      this.pieces = [...this.pieces];
+      for (const group of groups) this.pieces.push({ key: `p${from + group.start}`, html: this.pipeline.html(group.tokens) });
+      this.livePrefix = '';
+    }
+    // Every pending cut before `end` has now been tried; one that fell inside a token stays rejected (it only
+    // affected display).
+    this.softCuts = this.softCuts.filter((cut) => cut >= end);
+    this.liveTail = live.tokens.at(-1);
+    this.setLive(from + live.start, end, this.pipeline.html(live.tokens));
   }
 
-  private setPieces(pieces: RenderedBlock[], liveStart: number, lexedEnd: number, liveHtml: string): void {
-    this.pieces = pieces;
+  private setLive(liveStart: number, lexedEnd: number, liveHtml: string): void {
     this.liveStart = liveStart;
     this.liveLexedEnd = lexedEnd;
     this.liveHtml = liveHtml;
-    this.open = lexedEnd > liveStart ? [...pieces, { key: 'live', html: this.pipeline.sanitize(liveHtml) }] : pieces;
+    this.open = lexedEnd > liveStart ? [...this.pieces, { key: 'live', html: liveHtml }] : this.pieces;
   }
 
   /** No block finished: bring the open block's display up to date. */
   private refreshOpen(): void {
     const end = this.text.length;
     const fence = this.scanner.openFence;
-    if (fence && fence.start === this.liveStart && this.softCuts.length === 0) {
-      // An unclosed fence at the start of the live piece: its text is all code, no parser needed.
-      const code = fence.contentStart < end ? this.text.slice(fence.contentStart, end) : '';
-      this.open = [...this.pieces, { key: 'live', html: this.pipeline.sanitize(codeBlockHtml(code, fenceLanguage(fence.info), false)) }];
+    if (fence && fence.indent <= 3 && fence.start === this.liveStart && this.softCuts.length === 0 && this.livePrefix === '') {
+      this.showOpenCode(fence.contentStart, fence.char, fence.info, end);
       return;
     }
-    const lexed = this.liveLexedEnd - this.liveStart;
-    const grown = end - this.liveLexedEnd;
-    if (this.softCuts.length === 0 && end - this.liveStart > LIVE_FULL && grown < lexed * GROWTH) {
-      this.open = [...this.pieces, { key: 'live', html: this.pipeline.sanitize(withPendingText(this.liveHtml, this.text.slice(this.liveLexedEnd, end))) }];
+    // Lex as far as the budget pays for: the whole text, or else its complete lines. A table's row is lexed once
+    // it is complete (its text shows until then), so the budget goes to rows, not to parts of them.
+    const lines = this.text.lastIndexOf('\n', end - 1) + 1;
+    const rowsOnly = this.liveTail?.type === 'table';
+    const to = !rowsOnly && this.affordable(end) ? end : lines > this.liveLexedEnd && this.affordable(lines) ? lines : -1;
+    if (to === -1) {
+      this.showPending(end);
       return;
     }
-    this.showPieces(this.lex(this.liveStart, end), this.liveStart, end);
+    this.credit -= this.livePrefix.length + to - this.liveStart;
+    // A long piece, or a table, is sealed at its last line start, so what comes after is lexed on its own.
+    const sealable = !this.scanner.openFence && !this.scanner.inRawBlock;
+    if (sealable && lines > this.liveStart && lines < to && this.sealDue(lines, this.liveTail)) {
+      this.showPieces(this.lex(this.liveStart, lines, this.livePrefix), this.liveStart, lines);
+      this.seal();
+      this.credit -= this.livePrefix.length;
+    }
+    if (to > this.liveStart) this.showPieces(this.lex(this.liveStart, to, this.livePrefix), this.liveStart, to);
+    if (to === lines && sealable && this.sealDue(to, this.liveTail)) this.seal();
+    if (to < end) this.showPending(end);
+  }
+
+  /** Whether the live piece, lexed up to the line start `at` and ending in `tail`, should be sealed there. */
+  private sealDue(at: number, tail: Token | undefined): boolean {
+    return at - this.liveStart > SEAL || tail?.type === 'table';
+  }
+
+  private affordable(to: number): boolean {
+    return this.livePrefix.length + to - this.liveStart <= this.credit;
+  }
+
+  /** The live piece (just lexed up to a line start) becomes a piece; a new live piece starts where it ended. */
+  private seal(): void {
+    const start = this.liveStart;
+    const end = this.liveLexedEnd;
+    if (end > start) this.pieces = [...this.pieces, { key: `p${start}`, html: this.liveHtml }];
+    // A table the seal cut through goes on under its own header rows.
+    const last = this.liveTail;
+    this.livePrefix = last?.type === 'table' ? headerRows(last as Tokens.Table) : '';
+    this.setLive(end, end, '');
+  }
+
+  /** An unclosed fence at the start of the live piece: its text is all code, shown escaped without the parser. */
+  private showOpenCode(contentStart: number, char: string, info: string, end: number): void {
+    // Complete lines are escaped once (kept from update to update); the unfinished last line each time.
+    const lines = Math.max(contentStart, this.text.lastIndexOf('\n', end - 1) + 1);
+    if (this.openCode.start !== contentStart || this.openCode.end > lines) this.openCode = { start: contentStart, end: contentStart, escaped: '' };
+    if (this.openCode.end < lines) this.openCode = { start: contentStart, end: lines, escaped: this.openCode.escaped + escapeHtml(this.text.slice(this.openCode.end, lines)) };
+    const lastLine = this.text.slice(lines, end);
+    // An unfinished line of fence characters may be the closing fence: it is not shown as code.
+    const closing = new RegExp(`^ {0,3}\\${char}+[ \\t]*$`).test(lastLine);
+    const [before, after] = this.codeWrapper(info);
+    this.open = [...this.pieces, { key: 'live', html: `${before}${this.openCode.escaped}${closing ? '' : escapeHtml(lastLine)}${after}` }];
+  }
+
+  private codeWrapper(info: string): readonly [string, string] {
+    let wrapper = this.codeWrappers.get(info);
+    if (!wrapper) {
+      const token: Tokens.Code = { type: 'code', raw: '', text: CODE_MARK, lang: fenceInfo(info), codeBlockStyle: undefined };
+      const html = this.pipeline.html([{ ...token, streaming: true } as Token]);
+      const at = html.indexOf(CODE_MARK);
+      wrapper = [html.slice(0, at), html.slice(at + CODE_MARK.length)] as const;
+      this.codeWrappers.set(info, wrapper);
+    }
+    return wrapper;
+  }
+
+  /** The formatted live piece, then the text the budget has not paid for yet as plain (escaped) text. */
+  private showPending(end: number): void {
+    const pending = this.text.slice(this.liveLexedEnd, end);
+    this.open = [...this.pieces, { key: 'live', html: withPendingText(this.liveHtml, pending) }];
   }
 
   /** Reference-style links resolve across the whole text: lex it once more and render it at the same cuts. */
   private renderWhole(): void {
     const starts = this.doneStarts;
     const groups = splitTokens(this.lex(0, this.text.length), starts.slice(1));
-    this.done = groups.map((group) => ({ key: `b${group.start}`, html: this.html(group.tokens) }));
+    this.done = groups.map((group) => ({ key: `b${group.start}`, html: this.pipeline.html(group.tokens) }));
     this.doneStarts = groups.map((group) => group.start);
   }
 }
 
+// How much of the start and the end of the previous text `extendsText` compares.
+const CHECKED = 256;
+
+/**
+ * Whether `next` extends `previous`. Streamed text only grows, and a replaced text (a regenerated answer) differs
+ * at its start or where the old one ended, so comparing both ends keeps each update's cost independent of the length.
+ */
+function extendsText(next: string, previous: string): boolean {
+  if (next.length < previous.length) return false;
+  if (previous.length <= 2 * CHECKED) return next.startsWith(previous);
+  const tail = previous.length - CHECKED;
+  return next.startsWith(previous.slice(0, CHECKED)) && next.startsWith(previous.slice(tail), tail);
+}
+
+/** A short header and the delimiter row of a table with the columns of `table` (its rows lex the same under it). */
+function headerRows(table: Tokens.Table): string {
+  const align = { left: ':-', center: ':-:', right: '-:' } as const;
+  return `${table.align.map(() => 'a').join('|')}\n${table.align.map((a) => (a ? align[a] : '-')).join('|')}\n`;
+}
+
 /** Text not lexed yet, shown as plain text at the end of the live piece (inside its last paragraph if it ends with one). */
 function withPendingText(html: string, pending: string): string {
+  if (pending === '') return html;
   const span = `<span class="md-pending">${escapeHtml(pending)}</span>`;
   return html.endsWith('</p>\n') ? `${html.slice(0, -5)}${span}</p>\n` : `${html}<p class="md-pending">${escapeHtml(pending)}</p>`;
 }

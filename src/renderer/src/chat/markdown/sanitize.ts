@@ -55,7 +55,41 @@ const SELF_TEST = {
   output: '<p title="t">a</p><b>b</b>',
 };
 
+// KaTeX's own markup (HTML spans with generated inline sizes, MathML for screen readers, SVG for stretchy
+// symbols), and nothing that loads, links or runs: KaTeX runs without trust, and this list holds even if it did not.
+const MATH_CONFIG: Config = {
+  USE_PROFILES: { html: true, mathMl: true, svg: true },
+  // The TeX source KaTeX keeps next to its MathML (read by screen readers and copied with the formula).
+  ADD_TAGS: ['semantics', 'annotation'],
+  FORBID_TAGS: ['a', 'style', 'script', 'iframe', 'object', 'embed', 'form', 'input', 'textarea', 'select', 'button', 'img', 'image', 'use', 'foreignobject', 'link', 'meta', 'base', 'video', 'audio', 'source', 'template', 'animate', 'set'],
+  FORBID_ATTR: ['href', 'xlink:href', 'src', 'srcset', 'action', 'formaction', 'id', 'name', 'data', 'background', 'poster'],
+  ALLOWED_URI_REGEXP: /^$/,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+// The inline styles KaTeX writes: sizes, offsets and colors, never a URL, an escape or an expression.
+const MATH_STYLE = /^[\w\s#.:;%,()-]*$/;
+
+/** A sanitizer for KaTeX's output only, bound to `win`. */
+export function createMathSanitizer(win: WindowLike): Sanitize {
+  const purify = DOMPurify(win);
+  if (!purify.isSupported) throw new Error('DOMPurify cannot run in this environment');
+  purify.addHook('uponSanitizeAttribute', (_node, event) => {
+    const name = event.attrName.toLowerCase();
+    if (name.startsWith('on')) event.keepAttr = false;
+    if (name === 'style' && (!MATH_STYLE.test(event.attrValue) || /url|expression|image|import/i.test(event.attrValue))) event.keepAttr = false;
+  });
+  return (html) => purify.sanitize(html, MATH_CONFIG);
+}
+
 let pageSanitizer: Sanitize | null = null;
+let pageMathSanitizer: Sanitize | null = null;
+
+/** Sanitizes KaTeX's output with the page's own window. */
+export function sanitizeMathHtml(html: string): string {
+  pageMathSanitizer ??= createMathSanitizer(window);
+  return pageMathSanitizer(html);
+}
 
 /** Sanitizes with the page's own window (created on first use, so importing this module needs no DOM). */
 export function sanitizeHtml(html: string): string {

@@ -17,10 +17,13 @@ export type Tristate = 'yes' | 'no' | 'unknown';
 const LIST_ITEM = /^ {0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]|$)/;
 const LIST_ITEM_PREFIX = /^ {0,3}(?:[*+-]|\d{1,9}[.)]?)$/;
 
-/** Whether `line` starts a list item; 'unknown' while an unfinished line is still a bare marker like `-` or `12.`. */
+/**
+ * Whether `line` starts a list item; 'unknown' while an unfinished line is still a bare marker like `-`, `*` or
+ * `12.` (the next character decides: `*b` is not an item, `* b` is).
+ */
 export function listItemStart(line: string, complete: boolean): Tristate {
-  if (LIST_ITEM.test(line)) return 'yes';
-  return !complete && LIST_ITEM_PREFIX.test(line) ? 'unknown' : 'no';
+  if (!complete && LIST_ITEM_PREFIX.test(line)) return 'unknown';
+  return LIST_ITEM.test(line) ? 'yes' : 'no';
 }
 
 /** A fenced code block that is open at the end of the scanned text. */
@@ -91,6 +94,11 @@ export class LineScanner {
   /** The fence still open at the end of the scanned text, if any. */
   get openFence(): Fence | null {
     return this.fence;
+  }
+
+  /** Whether the scanned text ends inside a raw HTML block that may contain blank lines. */
+  get inRawBlock(): boolean {
+    return this.rawEnd !== null;
   }
 
   /** `done`: the text is complete, so its last line is complete too. */
