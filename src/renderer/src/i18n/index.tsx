@@ -4,6 +4,7 @@ import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
+import { providerStrings } from './provider';
 import { searchStrings } from './search';
 import { shortcutStrings } from './shortcuts';
 
@@ -24,8 +25,15 @@ export const GLOSSARY = [
 ] as const;
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'], ...shortcutStrings['zh-CN'] },
+  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en, ...providerStrings.en },
+  'zh-CN': {
+    ...appStrings['zh-CN'],
+    ...chatStrings['zh-CN'],
+    ...searchStrings['zh-CN'],
+    ...organizeStrings['zh-CN'],
+    ...shortcutStrings['zh-CN'],
+    ...providerStrings['zh-CN'],
+  },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];
