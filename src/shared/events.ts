@@ -21,6 +21,8 @@ export type SessionEvent =
       usage: AssistantMessage['usage'];
       errorMessage?: string;
       errorCode?: ProviderErrorCode;
+      /** The text is the model's refusal (AssistantMessage.refusal). */
+      refusal?: true;
       /** Tool calls of this message (their arguments are not streamed as deltas). */
       toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
     }

@@ -380,6 +380,7 @@ export class SessionService {
           usage: message.usage,
           ...(message.errorMessage !== undefined ? { errorMessage: message.errorMessage } : {}),
           ...(message.errorCode !== undefined ? { errorCode: message.errorCode } : {}),
+          ...(message.refusal ? { refusal: true as const } : {}),
           toolCalls: message.content.filter((part) => part.type === 'toolCall'),
         });
         break;

@@ -188,6 +188,7 @@ function finishAssistant(message: AssistantMessage, end: Extract<SessionEvent, {
   const done: AssistantMessage = { ...message, stopReason: end.stopReason, usage: end.usage, content: [...message.content, ...toolCalls] };
   if (end.errorMessage !== undefined) done.errorMessage = end.errorMessage;
   if (end.errorCode !== undefined) done.errorCode = end.errorCode;
+  if (end.refusal) done.refusal = true;
   return done;
 }
 
