@@ -150,6 +150,18 @@ describe('error causes shown to the person', () => {
 });
 
 describe('hostile and odd responses (issue #10)', () => {
+  it('reads a whole completion sent as plain JSON by a server that ignores stream: true', async () => {
+    const body = {
+      id: 'c',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Not streamed.', reasoning_content: 'Hm.' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 4, completion_tokens: 3, total_tokens: 7 },
+    };
+    const message = await run({ rawBody: JSON.stringify(body), contentType: 'application/json' });
+    expect(parts(message)).toEqual(['thinking:Hm.', 'text:Not streamed.']);
+    expect(message).toMatchObject({ stopReason: 'stop', usage: { totalTokens: 7 } });
+  });
+
   it('an SSE event that never ends is cut at the cap as a bad response, not buffered without bound', async () => {
     const endless = `data: {"choices":[{"index":0,"delta":{"content":"${'x'.repeat(MAX_SSE_EVENT_BYTES + 1024)}`;
     const message = await run({ rawBody: endless, sliceBytes: 256 * 1024 });
@@ -159,15 +171,16 @@ describe('hostile and odd responses (issue #10)', () => {
   it('SSE comments and trickled bytes keep a stream alive past the idle limit', async () => {
     const chunk = (content: string, finish: string | null = null): string =>
       `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
-    // 12 keep-alive comments, then one frame trickled a byte at a time: about 2 s in all, against a 0.4 s idle limit.
+    // 12 keep-alive comments, then one frame trickled a few bytes at a time: about 2.8 s in all, against a 0.8 s idle limit.
     const body = `${': OPENROUTER PROCESSING\n\n'.repeat(12)}${chunk('alive', 'stop')}data: [DONE]\n\n`;
-    const message = await run({ rawBody: body, sliceBytes: 6, sliceDelayMs: 40 }, { requestTimeoutMs: 400 });
+    const message = await run({ rawBody: body, sliceBytes: 6, sliceDelayMs: 40 }, { requestTimeoutMs: 800 });
     expect(message).toMatchObject({ stopReason: 'stop', content: [{ type: 'text', text: 'alive' }] });
   });
 
   it('bytes trickled every 40 ms are a live stream, not "no response"', async () => {
     const body = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'slow but sure' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
-    const message = await run({ rawBody: body, sliceBytes: 8, sliceDelayMs: 40 }, { requestTimeoutMs: 300 });
+    // About 1.6 s of trickling, 40 ms apart, against a 0.6 s idle limit.
+    const message = await run({ rawBody: body, sliceBytes: 4, sliceDelayMs: 40 }, { requestTimeoutMs: 600 });
     expect(message).toMatchObject({ stopReason: 'stop', content: [{ type: 'text', text: 'slow but sure' }] });
   });
 

@@ -119,7 +119,7 @@ async function readBody(
   };
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readUnlessAborted(reader, deadline.signal);
       if (done) break;
       deadline.activity();
       const failure = handle(decoder.push(value));
@@ -127,17 +127,39 @@ async function readBody(
     }
     const failure = handle(decoder.end());
     if (failure || state.done || state.finishReason || builder.hasContent()) return failure;
-    // No SSE at all: a JSON body sent with status 200 (e.g. "Insufficient Balance") still names its cause.
-    if (!decoder.sawSse && decoder.stray.trim() !== '') return errorFrameError(decoder.stray, apiKey);
-    return undefined;
+    // No SSE at all: a JSON body sent with status 200. An error (e.g. "Insufficient Balance") still names its cause;
+    // a whole completion (a server that ignores `stream: true`) is read as one chunk.
+    if (decoder.sawSse || decoder.stray.trim() === '') return undefined;
+    const completion = completionAsChunk(decoder.stray);
+    return completion ? applyEvent(completion, builder, deadline, state, apiKey) : errorFrameError(decoder.stray, apiKey);
   } catch (error) {
     // An oversized event is the provider's fault; anything else (a dropped connection, an abort) is classified above.
     if (error instanceof Error && error.name === 'SseEventTooLargeError') return classifyError(error, { baseUrl: '', responded: true, timeoutMs: 0 });
     throw error;
   } finally {
-    // Stop the download: after [DONE], a failure or an oversized event nothing more is read.
-    await reader.cancel().catch(() => undefined);
+    // Stop the download: after [DONE], a failure or an oversized event nothing more is read. Not awaited: a
+    // cancelled body may take a while to settle, and nothing here depends on it.
+    reader.cancel().catch(() => undefined);
   }
+}
+
+/** The next body slice, or "done" at once when `signal` fires (the transport notices an abort only later). */
+function readUnlessAborted(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (signal.aborted) return Promise.resolve({ done: true, value: undefined });
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve({ done: true, value: undefined });
+    signal.addEventListener('abort', onAbort, { once: true });
+    reader.read().then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** One SSE event: `[DONE]`, an error frame, or a chunk whose choice 0 carries a delta, a finish reason, usage. */
@@ -179,6 +201,23 @@ function applyEvent(
     state.finishReason = mergeFinishReason(state.finishReason, choice.finish_reason);
   }
   return undefined;
+}
+
+/** A non-streamed `chat.completion` body as one chunk event (its message as the delta), or undefined. */
+function completionAsChunk(text: string): SseEvent | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const choice = choiceZero((body as { choices?: unknown } | null)?.choices);
+  const message = choice?.message as Record<string, unknown> | undefined;
+  if (!choice || !message || typeof message !== 'object') return undefined;
+  const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls.map((call: unknown, index: number) => ({ index, ...(call as object) })) : undefined;
+  const delta = { ...message, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
+  const usage = (body as { usage?: unknown }).usage;
+  return { event: undefined, data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: choice.finish_reason ?? null }], ...(usage ? { usage } : {}) }) };
 }
 
 /** The choice with `index` 0 (a missing index counts as 0); other choices (n > 1) are not ours to show. */
