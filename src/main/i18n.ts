@@ -58,6 +58,8 @@ const en: MainStrings = {
 
 const PROVIDER_ZH: Record<ProviderErrorCode, string> = {
   auth: 'API 密钥无效或缺失。',
+  forbidden: '模型服务拒绝了这个请求：该密钥没有使用此模型或功能的权限。',
+  out_of_quota: '账户额度或余额已用完，等待无济于事，请充值或更换密钥。',
   model_not_found: '模型不存在或接口地址有误。',
   rate_limited: '请求过于频繁，已被限流，请稍后再试。',
   server_error: '模型服务出错，请稍后重试。',
@@ -72,6 +74,8 @@ const PROVIDER_ZH: Record<ProviderErrorCode, string> = {
 
 const PROVIDER_EN: Record<ProviderErrorCode, string> = {
   auth: 'The API key is invalid or missing.',
+  forbidden: 'The model service refused this request: the key is not allowed to use this model or feature.',
+  out_of_quota: 'The account is out of quota or balance; waiting will not help. Top up or use another key.',
   model_not_found: 'Unknown model or wrong endpoint address.',
   rate_limited: 'Rate limited by the provider. Please try again later.',
   server_error: 'The model service had an error. Please try again.',

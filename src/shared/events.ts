@@ -22,6 +22,8 @@ export type SessionEvent =
       errorMessage?: string;
       errorCode?: ProviderErrorCode;
       timing?: AssistantMessage['timing'];
+      /** The text is the model's refusal (AssistantMessage.refusal). */
+      refusal?: true;
       /** Tool calls of this message (their arguments are not streamed as deltas). */
       toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
     }

@@ -10,14 +10,16 @@ export type PartialStopReason = StopReason | 'pending';
 
 /** A machine-readable cause for a failed model request; the UI turns it into words in the user's language. */
 export type ProviderErrorCode =
-  | 'auth' // 401/403: invalid or missing API key
+  | 'auth' // 401: invalid or missing API key
+  | 'forbidden' // 403: the key is valid but may not do this (permission, region, moderation)
+  | 'out_of_quota' // 402, or 429 `insufficient_quota`: the account has no quota or balance left; waiting will not help
   | 'model_not_found' // 404: unknown model or endpoint
   | 'rate_limited' // 429
   | 'server_error' // 5xx
   | 'unreachable' // connection refused, DNS failure, reset before a response
   | 'timeout' // no first token (or no response) within the configured time
   | 'interrupted' // the connection dropped mid-stream
-  | 'bad_response' // malformed chunk, unknown finish reason, stream ended without finish reason
+  | 'bad_response' // malformed chunk, unknown finish reason, oversized event, refused cross-origin redirect
   | 'empty_reply' // the model returned nothing
   | 'aborted' // stopped by the user
   | 'unknown';
@@ -30,7 +32,7 @@ export interface TextPart {
 export interface ThinkingPart {
   type: 'thinking';
   thinking: string;
-  /** Name of the wire field the reasoning arrived in (`reasoning_content` or `reasoning`), so it can be sent back the same way. */
+  /** Where the reasoning arrived: `reasoning_content`, `reasoning`, `reasoning_details`, or `content` (content parts, `<think>` blocks). Never sent back. */
   signature?: string;
 }
 
@@ -84,6 +86,8 @@ export interface AssistantMessage {
   errorCode?: ProviderErrorCode;
   /** Measured in main while it streamed: from sending the request to the first increment, and to the end. */
   timing?: AnswerTiming;
+  /** True when the model declined to answer (OpenAI `delta.refusal`): the text parts are its refusal, shown marked as one. */
+  refusal?: true;
   timestamp: number;
 }
 

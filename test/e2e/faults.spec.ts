@@ -22,7 +22,8 @@ const FAULTS: Fault[] = [
   { name: '503', reply: { status: 503 }, en: 'internal error', zh: '模型服务内部出错' },
   { name: 'disconnect mid-stream', reply: { text: 'partial answer that never finishes', chunkSize: 5, disconnectAfterChunks: 2 }, en: 'connection dropped', zh: '连接断开' },
   { name: 'malformed chunk', reply: { text: 'abc def', malformedChunkAt: 1 }, en: 'could not be read', zh: '无法解析' },
-  { name: 'no finish reason', reply: { text: 'answer without an ending', finishReason: null, usage: null }, en: 'connection dropped', zh: '连接断开' },
+  // Neither a finish reason nor [DONE]: cut off. (With [DONE] the answer is complete, as Snowflake Cortex sends it.)
+  { name: 'no finish reason, no [DONE]', reply: { text: 'answer without an ending', finishReason: null, usage: null, omitDone: true }, en: 'connection dropped', zh: '连接断开' },
   { name: 'empty reply', reply: { empty: true }, en: 'The model returned no reply', zh: '模型未返回有效回复' },
   { name: 'stall beyond the first-token timeout', reply: { stallAfterChunks: 0 }, en: 'took too long', zh: '超时' },
 ];

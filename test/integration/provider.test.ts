@@ -248,7 +248,7 @@ describe('streamOpenAI: content mapping', () => {
 describe('streamOpenAI: failures', () => {
   it.each<[number, FakeReply, string, string]>([
     [401, {}, 'auth', 'Invalid or missing API key (HTTP 401)'],
-    [403, {}, 'auth', 'Invalid or missing API key (HTTP 403)'],
+    [403, { errorMessage: 'You are not allowed to sample from this model' }, 'forbidden', 'The provider refused the request (HTTP 403): You are not allowed to sample from this model'],
     [404, {}, 'model_not_found', 'Unknown model "fake-model" or wrong endpoint (HTTP 404)'],
     [429, { retryAfter: 7 }, 'rate_limited', 'Rate limited by the provider (HTTP 429), retry after 7 s: Rate limit reached for requests.'],
     [429, {}, 'rate_limited', 'Rate limited by the provider (HTTP 429): Rate limit reached for requests.'],
@@ -279,9 +279,16 @@ describe('streamOpenAI: failures', () => {
     });
   });
 
-  it('calls a stream that closes cleanly with content but no finish reason interrupted', async () => {
-    const { message } = await run({ text: 'half an', finishReason: null });
+  it('calls a stream that stops with content but neither a finish reason nor [DONE] interrupted', async () => {
+    const { message } = await run({ text: 'half an', finishReason: null, omitDone: true });
     expect(message).toMatchObject({ errorCode: 'interrupted', content: [{ type: 'text', text: 'half an' }] });
+  });
+
+  it('keeps an answer that ends with usage and [DONE] but never sends a finish reason (Snowflake Cortex)', async () => {
+    const { lines, message } = await run({ text: 'all of it', finishReason: null });
+    expect(lines.at(-1)).toBe('done stop');
+    expect(message).toMatchObject({ stopReason: 'stop', content: [{ type: 'text', text: 'all of it' }] });
+    expect(message.errorCode).toBeUndefined();
   });
 
   it('calls a stream with neither content nor finish reason a bad response', async () => {

@@ -2,9 +2,12 @@
 // Blocks: consecutive text (or thinking) deltas grow one block; a delta of another kind ends it, so content
 // order is the order things arrived. Tool calls are matched by stream index (then id) and stay open until
 // the provider finishes, because their argument fragments may interleave; their JSON is parsed only then.
+// What counts as reasoning and text, and in which order, is decided by `delta-content.ts`.
 import type { AssistantMessage, TextPart, ThinkingPart, ToolCallPart } from '../../shared/messages.js';
 import { emptyAssistantMessage } from '../../shared/messages.js';
 import type { AssistantMessageEvent } from '../agent/types.js';
+import { deltaPieces } from './delta-content.js';
+import { ThinkTagSplitter, type ContentPiece } from './think-tags.js';
 
 /** One `delta.tool_calls[]` entry as providers send it; every field may be missing after the first fragment. */
 export interface WireToolCallDelta {
@@ -20,14 +23,13 @@ interface ToolCallSlot {
   json: string;
 }
 
-const REASONING_FIELDS = ['reasoning_content', 'reasoning'] as const;
-
 /** Owns the partial message (`message`, live and mutated in place) and pushes events through `emit`. */
 export class AssistantBuilder {
   readonly message: AssistantMessage;
   private open: { kind: 'text' | 'thinking'; contentIndex: number } | undefined;
   private readonly toolCalls: ToolCallSlot[] = [];
   private idCounter = 0;
+  private readonly thinkTags = new ThinkTagSplitter();
 
   constructor(
     modelId: string,
@@ -41,21 +43,18 @@ export class AssistantBuilder {
     this.emit({ type: 'start', partial: this.message });
   }
 
-  /** Applies one choice delta (raw, so non-standard reasoning fields are visible). Returns true if it carried content. */
+  /** Applies one choice delta (raw, so non-standard fields are visible). Returns true if it carried content. */
   applyDelta(delta: Record<string, unknown>): boolean {
     let content = false;
-    // Several servers send the same reasoning under two names; only the first non-empty one counts.
-    for (const field of REASONING_FIELDS) {
-      const value = delta[field];
-      if (typeof value === 'string' && value !== '') {
-        this.appendThinking(value, field);
-        content = true;
-        break;
-      }
-    }
-    if (typeof delta.content === 'string' && delta.content !== '') {
-      this.appendText(delta.content);
+    for (const piece of deltaPieces(delta)) {
       content = true;
+      if (piece.kind === 'content') this.route(this.thinkTags.push(piece.text));
+      else if (piece.kind === 'thinking') this.appendThinking(piece.text, piece.field);
+      else {
+        // A refusal is the answer, marked as one: shown and saved like text.
+        this.message.refusal = true;
+        this.appendText(piece.text);
+      }
     }
     if (Array.isArray(delta.tool_calls)) {
       for (const entry of delta.tool_calls as unknown[]) {
@@ -74,6 +73,7 @@ export class AssistantBuilder {
 
   /** The provider finished: ends every open block in content order (tool calls with parsed arguments). */
   endBlocks(): void {
+    this.route(this.thinkTags.flush());
     this.closeOpen();
     for (const slot of this.toolCalls) {
       this.settleToolCall(slot);
@@ -84,9 +84,17 @@ export class AssistantBuilder {
 
   /** The stream failed: tool calls get whatever arguments parse, and no end events are sent. */
   settleWithoutEvents(): void {
+    this.route(this.thinkTags.flush());
     this.open = undefined;
     for (const slot of this.toolCalls) this.settleToolCall(slot);
     this.toolCalls.length = 0;
+  }
+
+  private route(pieces: ContentPiece[]): void {
+    for (const piece of pieces) {
+      if (piece.kind === 'text') this.appendText(piece.text);
+      else this.appendThinking(piece.text, 'content');
+    }
   }
 
   private appendText(delta: string): void {

@@ -9,7 +9,7 @@ export type DeadlineCause = 'user' | 'first_token' | 'idle';
 export interface DeadlineLimits {
   /** From the start until the first content/reasoning/tool delta. */
   firstTokenMs: number;
-  /** Without any response activity (headers, a chunk); restarted by `activity()`. */
+  /** Without any response activity (headers, any body bytes, SSE comments included); restarted by `activity()`. */
   idleMs: number;
 }
 

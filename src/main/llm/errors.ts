@@ -3,6 +3,9 @@
 // never the API key: every message leaves through `scrubSecrets`.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ProviderErrorCode } from '../../shared/messages.js';
+import { RedirectRefusedError } from './client.js';
+import { readErrorBody, saysOutOfQuota, type ErrorBodyInfo } from './error-body.js';
+import { SseEventTooLargeError } from './sse.js';
 
 /** A classified provider failure. */
 export interface ProviderError {
@@ -31,6 +34,8 @@ export interface ErrorContext {
   responded: boolean;
   /** The limit named in a timeout message. */
   timeoutMs: number;
+  /** The raw text of an HTTP error body, when the fetch wrapper kept it (the SDK's parse loses some shapes). */
+  rawBody?: string;
 }
 
 /** Fixed messages for causes that carry no detail. */
@@ -52,6 +57,9 @@ export function classifyError(error: unknown, ctx: ErrorContext): ProviderError 
 function classify(error: unknown, ctx: ErrorContext): ProviderError {
   if (error instanceof ProviderRequestError) return { code: error.code, message: error.message };
   if (error instanceof APIUserAbortError) return { code: 'aborted', message: MESSAGES.aborted };
+  const redirect = findCause(error, RedirectRefusedError);
+  if (redirect) return { code: 'bad_response', message: redirectMessage(redirect.host) };
+  if (error instanceof SseEventTooLargeError) return { code: 'bad_response', message: `The provider sent a stream event larger than ${error.limit / (1024 * 1024)} MB` };
   if (error instanceof APIConnectionTimeoutError) return timeoutError(ctx.timeoutMs);
   if (error instanceof APIConnectionError) {
     return ctx.responded ? { code: 'interrupted', message: MESSAGES.interrupted } : unreachable(error, ctx.baseUrl);
@@ -59,8 +67,7 @@ function classify(error: unknown, ctx: ErrorContext): ProviderError {
   if (error instanceof APIError) {
     // A status means the server refused the request; no status but headers means an `{"error": …}` SSE frame.
     if (typeof error.status === 'number') return fromStatus(error.status, error, ctx);
-    const detail = providerDetail(error, ctx.apiKey);
-    return { code: 'bad_response', message: detail ? `Provider error: ${detail}` : 'The provider reported an error mid-stream' };
+    return errorFrameError({ error: error.error }, ctx.apiKey);
   }
   if (error instanceof SyntaxError) return { code: 'bad_response', message: MESSAGES.malformed };
   if (hasCode(error, 'ERR_INVALID_URL')) return { code: 'unreachable', message: `Invalid base URL "${trim(ctx.baseUrl)}"` };
@@ -81,16 +88,36 @@ export function stalledError(timeoutMs: number): ProviderError {
   return { code: 'timeout', message: `The stream stalled: no data for ${seconds(timeoutMs)} s` };
 }
 
+/** The message for a redirect we did not follow: it names where the request would have gone. */
+export function redirectMessage(host: string): string {
+  return `The provider redirected the request to another host (${trim(host)}); it was not sent there`;
+}
+
+/** An `{"error": …}` frame inside a stream, or a JSON error body sent with status 200: the provider's reason. */
+export function errorFrameError(frame: unknown, apiKey?: string): ProviderError {
+  const info = readErrorBody(frame);
+  const detail = info.message ? scrubSecrets(trim(info.message), apiKey) : '';
+  if (saysOutOfQuota(info)) return { code: 'out_of_quota', message: `The account is out of quota or balance${detail ? `: ${detail}` : ''}` };
+  return { code: 'bad_response', message: detail ? `Provider error: ${detail}` : 'The provider reported an error mid-stream' };
+}
+
 function fromStatus(status: number, error: APIError, ctx: ErrorContext): ProviderError {
-  if (status === 401 || status === 403) return { code: 'auth', message: `Invalid or missing API key (HTTP ${status})` };
+  const info = bodyInfo(error, ctx);
+  const detail = info.message ? scrubSecrets(trim(info.message), ctx.apiKey) : '';
+  const suffix = detail ? `: ${detail}` : '';
+  if (status === 401) return { code: 'auth', message: `Invalid or missing API key (HTTP 401)` };
+  if (status === 402 || saysOutOfQuota(info)) {
+    return { code: 'out_of_quota', message: `The account is out of quota or balance (HTTP ${status})${suffix}` };
+  }
+  // A valid key that may not do this: a permission, region or moderation refusal, in the provider's words.
+  if (status === 403) return { code: 'forbidden', message: `The provider refused the request (HTTP 403)${suffix}` };
   if (status === 404) {
+    if (detail && !GENERIC_NOT_FOUND.test(detail)) return { code: 'model_not_found', message: `${detail} (HTTP 404)` };
     const message = ctx.modelId
       ? `Unknown model "${trim(ctx.modelId)}" or wrong endpoint (HTTP 404)`
       : 'Endpoint not found, check the base URL (HTTP 404)';
     return { code: 'model_not_found', message };
   }
-  const detail = providerDetail(error, ctx.apiKey);
-  const suffix = detail ? `: ${detail}` : '';
   if (status === 429) {
     const wait = retryAfterSeconds(error.headers);
     const retry = wait === undefined ? '' : `, retry after ${wait} s`;
@@ -99,6 +126,9 @@ function fromStatus(status: number, error: APIError, ctx: ErrorContext): Provide
   if (status >= 500) return { code: 'server_error', message: `Provider server error (HTTP ${status})${suffix}` };
   return { code: 'unknown', message: `Request rejected (HTTP ${status})${suffix}` };
 }
+
+/** 404 texts that say no more than "unknown model or wrong endpoint" does. */
+const GENERIC_NOT_FOUND = /\b(does not exist|not found|no such (model|file|route)|unknown (model|url|path)|model_not_found)\b|^\d{3}\b|^not found$/i;
 
 function unreachable(error: unknown, baseUrl: string): ProviderError {
   const reason = transportReason(error);
@@ -127,19 +157,24 @@ function transportReason(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The provider's own error text (OpenAI-shaped `{error:{message}}`, a bare string, or a non-HTML body), trimmed. */
-function providerDetail(error: APIError, apiKey: string | undefined): string {
-  const body = error.error as unknown;
-  let text: string | undefined;
-  if (typeof body === 'string') text = body;
-  else if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
-    text = (body as { message: string }).message;
-  } else if (body === undefined && typeof error.status === 'number') {
-    // Not JSON: the SDK put "<status> <raw text>" in the message.
-    const rawText = error.message.replace(new RegExp(`^${error.status}\\s*`), '');
-    if (!/status code \(no body\)/.test(rawText) && !/^\s*</.test(rawText)) text = rawText;
+/** What the error body says: the kept raw text first, else what the SDK parsed, else the SDK's message text. */
+function bodyInfo(error: APIError, ctx: ErrorContext): ErrorBodyInfo {
+  if (ctx.rawBody !== undefined && ctx.rawBody.trim() !== '') return readErrorBody(ctx.rawBody);
+  if (error.error !== undefined) return readErrorBody({ error: error.error });
+  if (typeof error.status !== 'number') return { codes: [] };
+  // Not JSON: the SDK put "<status> <raw text>" in the message.
+  const rawText = error.message.replace(new RegExp(`^${error.status}\\s*`), '');
+  return /status code \(no body\)/.test(rawText) ? { codes: [] } : readErrorBody(rawText);
+}
+
+/** The first error of `type` along the `cause` chain. */
+function findCause<T>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    if (current instanceof type) return current;
+    current = (current as { cause?: unknown }).cause;
   }
-  return text ? scrubSecrets(trim(text), apiKey) : '';
+  return undefined;
 }
 
 function retryAfterSeconds(headers: Headers | undefined): number | undefined {

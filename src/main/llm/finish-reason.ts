@@ -20,3 +20,10 @@ export function mapFinishReason(reason: string | null): FinishOutcome {
       return { error: { code: 'bad_response', message: `Provider finish_reason: ${reason}` } };
   }
 }
+
+/** The finish reason so far after another arrives: the last one wins, except that a later `stop` never hides an
+ * earlier tool-call reason (OpenRouter/Gemini send `tool_calls` and then `stop`), or the tools would not run. */
+export function mergeFinishReason(previous: string | undefined, next: string): string {
+  if ((previous === 'tool_calls' || previous === 'function_call') && next === 'stop') return previous;
+  return next;
+}

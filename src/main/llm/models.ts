@@ -1,5 +1,5 @@
 // The provider's model list (GET /models) and a connection check built on it, for the settings screen.
-import { createClient, type ProviderEndpoint } from './client.js';
+import { createClient, type HttpTap, type ProviderEndpoint } from './client.js';
 import { classifyError, ProviderRequestError } from './errors.js';
 import type { ProviderErrorCode } from '../../shared/messages.js';
 
@@ -27,10 +27,12 @@ export interface ProviderConnectionResult {
 export async function listModels(request: ModelListRequest, signal?: AbortSignal): Promise<string[]> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
   let body: unknown;
+  const tap: HttpTap = {};
   try {
-    body = await createClient(request, timeoutMs).get<unknown>('/models', signal ? { signal } : {});
+    body = await createClient(request, timeoutMs, { tap }).get<unknown>('/models', signal ? { signal } : {});
   } catch (error) {
-    const { code, message } = classifyError(error, { baseUrl: request.baseUrl, apiKey: request.apiKey, responded: false, timeoutMs });
+    const rawBody = tap.errorBody !== undefined ? { rawBody: tap.errorBody } : {};
+    const { code, message } = classifyError(error, { baseUrl: request.baseUrl, apiKey: request.apiKey, responded: false, timeoutMs, ...rawBody });
     throw new ProviderRequestError(code, message);
   }
   const ids = modelIds(body);

@@ -50,6 +50,8 @@ export interface SessionMessages {
 
 const ZH_CAUSES: Record<ProviderErrorCode, string> = {
   auth: 'API Key 无效或缺失',
+  forbidden: '模型服务拒绝了请求（无权使用该模型或功能）',
+  out_of_quota: '账户额度或余额已用完，请充值后再试',
   model_not_found: '模型或接口地址不存在',
   rate_limited: '请求过于频繁，已被限流',
   server_error: '模型服务出错',
@@ -64,6 +66,8 @@ const ZH_CAUSES: Record<ProviderErrorCode, string> = {
 
 const EN_CAUSES: Record<ProviderErrorCode, string> = {
   auth: 'The API key is invalid or missing',
+  forbidden: 'The model service refused the request (no permission for this model or feature)',
+  out_of_quota: 'The account is out of quota or balance: top up, waiting will not help',
   model_not_found: 'The model or endpoint does not exist',
   rate_limited: 'Too many requests: rate limited',
   server_error: 'The model service failed',

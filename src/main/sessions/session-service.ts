@@ -499,6 +499,7 @@ export class SessionService {
           ...(message.timing && { timing: message.timing }),
           ...(message.errorMessage !== undefined ? { errorMessage: message.errorMessage } : {}),
           ...(message.errorCode !== undefined ? { errorCode: message.errorCode } : {}),
+          ...(message.refusal ? { refusal: true as const } : {}),
           toolCalls: message.content.filter((part) => part.type === 'toolCall'),
         });
         break;

@@ -136,6 +136,11 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
   return (
     <article className="msg msg-assistant" data-testid="message" data-role="assistant" aria-label={t('chat.role.assistant')} aria-busy={streaming || undefined}>
       {thinking !== '' && <Reasoning text={thinking} streaming={thinkingNow} />}
+      {message.refusal && (
+        <p className="msg-refusal" data-testid="message-refusal" title={t('chat.refusalHint')}>
+          {t('chat.refusal')}
+        </p>
+      )}
       <div className="md" data-testid="message-content">
         <Markdown source={message} text={text} streaming={streaming} />
       </div>

@@ -6,6 +6,7 @@ import { branchesStrings } from './branches';
 import { attachmentStrings } from './attachments';
 import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
+import { providerStrings } from './provider';
 import { searchStrings } from './search';
 import { conversationSettingsStrings } from './conversationSettings';
 import { shortcutStrings } from './shortcuts';
@@ -38,6 +39,7 @@ const dictionaries = {
     ...conversationSettingsStrings.en,
     ...branchesStrings.en,
     ...attachmentStrings.en,
+    ...providerStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -49,6 +51,7 @@ const dictionaries = {
     ...conversationSettingsStrings['zh-CN'],
     ...branchesStrings['zh-CN'],
     ...attachmentStrings['zh-CN'],
+    ...providerStrings['zh-CN'],
   },
 } as const;
 

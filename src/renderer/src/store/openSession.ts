@@ -259,6 +259,7 @@ function finishAssistant(message: AssistantMessage, end: Extract<SessionEvent, {
   if (end.errorMessage !== undefined) done.errorMessage = end.errorMessage;
   if (end.errorCode !== undefined) done.errorCode = end.errorCode;
   if (end.timing !== undefined) done.timing = end.timing;
+  if (end.refusal) done.refusal = true;
   return done;
 }
 
