@@ -5,6 +5,7 @@ import type { SessionEventEnvelope } from '../shared/events.js';
 import { createRouter, type InvokeHandlers, type Router } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
+import { McpService } from './mcp/mcp-service.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
@@ -33,6 +34,7 @@ export interface AppCore {
   settings: SettingsService;
   sessions: SessionService;
   search: SearchService;
+  mcp: McpService;
   log: Logger;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
@@ -56,6 +58,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const current = settings;
   const strings = () => mainStrings(current.locale());
   const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
+  const mcp = await McpService.open({ dataDir: options.dataDir, secrets: options.secrets, log: (message) => log.info(message) });
 
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
@@ -71,6 +74,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       branchChanged: (id, branch) => search?.branchChanged(id, branch),
       deleted: (id) => search?.deleted(id),
     },
+    tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
   });
   search = new SearchService({
     dataDir: options.dataDir,
@@ -110,6 +114,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await options.openExternal(url.trim());
       return { opened: true };
     },
+    approveTool: ({ sessionId, toolCallId, decision }) => sessions.approveTool(sessionId, toolCallId, decision),
+    setSessionServers: ({ sessionId, servers }) => sessions.setServers(sessionId, servers),
+    getMcpSettings: () => mcp.view(),
+    saveMcpServer: (input) => mcp.saveServer(input),
+    removeMcpServer: ({ name }) => mcp.removeServer(name),
+    restartMcpServer: ({ name }) => mcp.restartServer(name),
+    importMcpConfig: ({ text }) => mcp.importConfig(text),
+    setMcpOptions: (options) => mcp.setOptions(options),
+    revokeToolApproval: ({ server, tool }) => mcp.revoke(server, tool),
   };
 
   const router = createRouter(
@@ -126,10 +139,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     settings: current,
     sessions,
     search: searchService,
+    mcp,
     log,
+    // Runs stop first (cancelling their tool calls), then every MCP server process is ended.
     dispose: async () => {
-      await sessions.dispose();
-      await searchService.dispose();
+      try {
+        await sessions.dispose();
+        await searchService.dispose();
+      } finally {
+        await mcp.dispose();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 // Events main pushes to the renderer while a session runs. Carries increments, never the cumulative answer.
 import type { AssistantMessage, Message, ProviderErrorCode } from './messages.js';
+import type { ToolCallState } from './mcp.js';
 import type { QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
 
@@ -25,6 +26,8 @@ export type SessionEvent =
       toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
     }
   | { type: 'queue'; queue: QueueState }
+  /** A tool call of this run changed state (waiting for approval, running, done, failed, denied). */
+  | { type: 'tool'; state: ToolCallState }
   /**
    * The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown; then
    * `unsentText` holds input that was still queued (never sent), to offer again.

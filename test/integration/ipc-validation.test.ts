@@ -141,10 +141,18 @@ describe('request schemas', () => {
     testConnection: { model: 'm' },
     openExternal: { url: 'https://example.com' },
     searchMessages: { query: 'q' },
+    approveTool: { sessionId: id, toolCallId: 'call_1', decision: 'once' },
+    setSessionServers: { sessionId: id, servers: ['fixture'] },
+    saveMcpServer: { name: 'fixture', transport: 'stdio', command: 'node', enabled: true },
+    removeMcpServer: { name: 'fixture' },
+    restartMcpServer: { name: 'fixture' },
+    importMcpConfig: { text: '{}' },
+    setMcpOptions: { startAtLaunch: true },
+    revokeToolApproval: { server: 'fixture', tool: 'add' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
-    const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter((m) => m !== 'listSessions' && m !== 'getSettings');
+    const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter((m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getMcpSettings');
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
     for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {
       expect(requestSchemas[method].safeParse(payload).success, method).toBe(true);

@@ -5,6 +5,7 @@
 //   {"type":"message","id":…,"parentId":…|null,"runId":…,"timestamp":…,"message":{…}}       one per stored message
 //   {"type":"commit","runId":…,"count":n,"timestamp":…,"stopped"?:true}                      closes a run of n messages
 //   {"type":"meta","timestamp":…,"name":…}                                                     a rename by the user
+//   {"type":"meta","timestamp":…,"mcpServers":[…]|null}                                        the chat's MCP servers
 //
 // A run is written as one append: its message lines, then its commit line. Message lines without their commit line
 // never happened. Messages form a tree through `parentId`; the current branch is root → the last message in file order.
@@ -55,6 +56,8 @@ export interface MetaEntry {
   name?: string;
   /** Kept at the top of the sidebar. */
   pinned?: boolean;
+  /** Names of the MCP servers this chat uses; `null` returns to the default (every enabled server). */
+  mcpServers?: string[] | null;
 }
 
 export type FileLine = SessionHeader | MessageEntry | CommitEntry | MetaEntry;
@@ -67,6 +70,8 @@ export interface ParsedSession {
   /** The last rename, if any. */
   name: string | undefined;
   pinned: boolean;
+  /** The chat's last choice of MCP servers; undefined when it never chose (the default applies). */
+  mcpServers?: string[];
   /** Time of the last commit, or the creation time. */
   updatedAt: number;
   /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */
@@ -133,6 +138,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   const ids = new Set<string>();
   let name: string | undefined;
   let pinned = false;
+  let mcpServers: string[] | undefined;
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -169,6 +175,9 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
         if (pending.length === 0 && typeof value.timestamp === 'number') {
           if (typeof value.name === 'string') name = value.name;
           if (typeof value.pinned === 'boolean') pinned = value.pinned;
+          const servers = value.mcpServers;
+          if (servers === null) mcpServers = undefined;
+          else if (Array.isArray(servers) && servers.every((s) => typeof s === 'string')) mcpServers = servers as string[];
           validLength = line.end;
           ok = true;
         }
@@ -179,7 +188,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       return fail('corrupt', `line ${i + 1} is not valid`);
     }
   }
-  return { ok: true, session: { header, entries, name, pinned, updatedAt, validLength, size: bytes.length } };
+  return { ok: true, session: { header, entries, name, pinned, updatedAt, validLength, size: bytes.length, ...(mcpServers && { mcpServers }) } };
 }
 
 /** One complete line: its text and the byte offset just past its newline. */

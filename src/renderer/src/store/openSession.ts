@@ -138,6 +138,7 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     case 'run_end':
       return dropRun(session);
     case 'queue':
+    case 'tool':
       return session;
   }
 }
