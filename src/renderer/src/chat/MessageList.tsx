@@ -8,6 +8,7 @@ import { clearMarks, markText } from '../search/highlight';
 import './chat.css';
 import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
+import { ToolResultsContext, useToolResultsMap } from './tools/toolResults';
 import type { MessageListProps } from './types';
 
 /** Rows rendered beyond each edge of the viewport. */
@@ -26,8 +27,10 @@ const LIST_PADDING = 16;
 /** A guess at a row's height before it is measured: enough to land near the right place when opening at the end. */
 function estimateRowHeight(message: Message | undefined): number {
   if (!message) return 80;
+  // Results are shown inside their call's block; their own row is empty.
+  if (message.role === 'toolResult') return 0;
   const length = messageText(message).length;
-  const base = message.role === 'user' ? 56 : message.role === 'toolResult' ? 44 : 72;
+  const base = message.role === 'user' ? 56 : 72;
   return base + Math.min(40, Math.ceil(length / 90)) * 22;
 }
 
@@ -147,10 +150,12 @@ function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink, f
     [t],
   );
 
+  const toolResults = useToolResultsMap(messages);
   const showJump = messages.length > 0 && awayFromEnd;
   const offerRegenerate = regenerateIndex(messages, streamingIndex, onRegenerate !== undefined);
 
   return (
+    <ToolResultsContext.Provider value={toolResults}>
     <div className="chat-view">
       <div
         ref={scrollRef}
@@ -198,5 +203,6 @@ function SessionMessages({ messages, streamingIndex, onRegenerate, onOpenLink, f
         </button>
       )}
     </div>
+    </ToolResultsContext.Provider>
   );
 }

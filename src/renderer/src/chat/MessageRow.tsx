@@ -1,13 +1,13 @@
 // One message of the conversation. Memoized on its props: a message object is replaced only when that message
 // changes, so while one answer streams no other row renders.
 import { memo, type JSX } from 'react';
-import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type ToolResultMessage, type UserMessage } from '../../../shared/messages';
+import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type UserMessage } from '../../../shared/messages';
 import { useT } from '../i18n';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
 import { countRowRender } from './renderCounter';
-import { ToolCall, ToolResult } from './ToolParts';
+import { ToolCallBlock } from './tools/ToolCallBlock';
 
 export interface MessageRowProps {
   message: Message;
@@ -28,7 +28,8 @@ export const MessageRow = memo(function MessageRow({ message, index, streaming, 
     case 'assistant':
       return <AssistantRow message={message} streaming={streaming} onRegenerate={onRegenerate} />;
     case 'toolResult':
-      return <ToolResultRow message={message} />;
+      // Shown inside the block of the call it answers (chat/tools/ToolCallBlock).
+      return null;
     default:
       return null;
   }
@@ -72,7 +73,7 @@ function AssistantRow({ message, streaming, onRegenerate }: { message: Assistant
         <Markdown source={message} text={text} streaming={streaming} />
       </div>
       {toolCalls.map((part) => (
-        <ToolCall key={part.id} part={part} />
+        <ToolCallBlock key={part.id} part={part} />
       ))}
       {nothingYet && <p className="msg-generating">{t('chat.generating')}</p>}
       {message.stopReason === 'aborted' && (
@@ -91,19 +92,6 @@ function AssistantRow({ message, streaming, onRegenerate }: { message: Assistant
           )}
         </div>
       )}
-    </article>
-  );
-}
-
-function ToolResultRow({ message }: { message: ToolResultMessage }): JSX.Element {
-  const t = useT();
-  const text = messageText(message);
-  return (
-    <article className="msg msg-tool-result" data-testid="message" data-role="toolResult" aria-label={t('chat.role.toolResult')}>
-      <ToolResult message={message} text={text} />
-      <div className="msg-actions">
-        <CopyButton text={() => text} testId="message-copy" />
-      </div>
     </article>
   );
 }

@@ -15,6 +15,7 @@ import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { Dialog } from './Dialog';
 import { RefreshIcon } from './icons';
+import { McpSettings } from './settings/McpSettings';
 
 const LANGUAGES: readonly LanguageSetting[] = ['system', 'zh-CN', 'en'];
 const THEMES: readonly ThemeSetting[] = ['system', 'light', 'dark'];
@@ -30,6 +31,7 @@ export function SettingsDialog(): JSX.Element {
   return (
     <Dialog title={t('settings.title')} onClose={close} className="settings-dialog" testId="settings-dialog">
       {settings ? <SettingsForm settings={settings} onDone={close} /> : <p role="status">{t('settings.loading')}</p>}
+      <McpSettings />
     </Dialog>
   );
 }

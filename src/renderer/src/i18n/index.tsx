@@ -6,6 +6,7 @@ import { chatStrings } from './chat';
 import { organizeStrings } from './organize';
 import { searchStrings } from './search';
 import { shortcutStrings } from './shortcuts';
+import { toolStrings } from './tools';
 
 export type { Locale };
 
@@ -24,8 +25,8 @@ export const GLOSSARY = [
 ] as const;
 
 const dictionaries = {
-  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en },
-  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'], ...shortcutStrings['zh-CN'] },
+  en: { ...appStrings.en, ...chatStrings.en, ...searchStrings.en, ...organizeStrings.en, ...shortcutStrings.en, ...toolStrings.en },
+  'zh-CN': { ...appStrings['zh-CN'], ...chatStrings['zh-CN'], ...searchStrings['zh-CN'], ...organizeStrings['zh-CN'], ...shortcutStrings['zh-CN'], ...toolStrings['zh-CN'] },
 } as const;
 
 export type StringKey = keyof (typeof dictionaries)['en'];

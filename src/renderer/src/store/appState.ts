@@ -28,6 +28,7 @@ import {
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
+import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed';
@@ -45,7 +46,7 @@ export interface BannerError {
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
 /** Everything the UI renders from. */
-export interface AppData extends SearchData, ShortcutsData {
+export interface AppData extends SearchData, ShortcutsData, ToolsData {
   /** Sidebar summaries, newest activity first. */
   sessions: SessionSummary[];
   currentSession: OpenSession;
@@ -106,10 +107,11 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions;
+export type AppState = AppData & AppActions & ToolsSlice;
 
 function initialData(): AppData {
   return {
+    ...initialToolsData(),
     sessions: [],
     currentSession: draftSession(),
     isTyping: false,
@@ -218,6 +220,7 @@ export const useAppState = create<AppState>()((set, get) => {
     const patch: Partial<AppData> = {};
     const sessions = sidebarEffect(s.sessions, envelope);
     if (sessions !== s.sessions) patch.sessions = sessions;
+    Object.assign(patch, toolsEffect(s, envelope));
     // A session being fetched replays these after its snapshot; its failures are kept now, like any background one.
     if (loading?.id === sessionId) loading.buffer.push(envelope);
     if (s.currentSession.id === sessionId) {
@@ -298,6 +301,7 @@ export const useAppState = create<AppState>()((set, get) => {
     ...initialData(),
     ...createSearchActions(set, get),
     ...createShortcutsActions(set),
+    ...createToolsActions(set, (sessionId, error) => ipcError(sessionId, error)),
 
     async init() {
       unsubscribe?.();
@@ -347,6 +351,7 @@ export const useAppState = create<AppState>()((set, get) => {
           ...(detail.draft && { drafts: restoreDraft(s.drafts, id, detail.draft) }),
           isTyping: open.run !== null,
           queue: detail.activeRun ? detail.activeRun.queue : EMPTY_QUEUE,
+          ...toolsFromDetail(s, detail),
           sessions: setStreaming(s.sessions, id, open.run !== null),
           drawerOpen: false,
         }));
