@@ -1,7 +1,7 @@
 // MCP servers in Settings: each server with its state (starting, ready with its tool count, failed with the last
 // lines of its stderr), add / edit / remove / enable / restart, import of an mcpServers JSON, start at launch, and the
 // always-allowed tools (revocable). Secret values are never shown: the form lists their names and sends new values.
-import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import type { McpServerInput, McpServerView, McpTransportKind } from '../../../../shared/mcp';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
@@ -18,6 +18,17 @@ export function McpSettings(): JSX.Element {
   const [editing, setEditing] = useState<McpServerView | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A closed form takes focus with it; it goes back to the button that opened it (Escape keeps closing the dialog).
+  const addButton = useRef<HTMLButtonElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const closeEditor = () => {
+    setEditing(null);
+    setTimeout(() => addButton.current?.focus());
+  };
+  const closeImport = () => {
+    setImporting(false);
+    setTimeout(() => importButton.current?.focus());
+  };
 
   useEffect(() => {
     void loadMcp();
@@ -46,25 +57,25 @@ export function McpSettings(): JSX.Element {
         {mcp?.servers.map((server) =>
           editing !== 'new' && editing?.name === server.name ? (
             <li key={server.name}>
-              <ServerForm server={server} onCancel={() => setEditing(null)} onSaved={() => setEditing(null)} />
+              <ServerForm server={server} onCancel={closeEditor} onSaved={closeEditor} />
             </li>
           ) : (
             <ServerRow key={server.name} server={server} onEdit={() => setEditing(server)} run={run} />
           ),
         )}
       </ul>
-      {editing === 'new' && <ServerForm onCancel={() => setEditing(null)} onSaved={() => setEditing(null)} />}
-      {importing && <ImportForm onDone={() => setImporting(false)} />}
+      {editing === 'new' && <ServerForm onCancel={closeEditor} onSaved={closeEditor} />}
+      {importing && <ImportForm onDone={closeImport} />}
       {error && (
         <p className="form-error" role="alert">
           {error}
         </p>
       )}
       <div className="mcp-actions">
-        <button type="button" className="button" data-testid="mcp-add" onClick={() => setEditing('new')} disabled={editing !== null}>
+        <button ref={addButton} type="button" className="button" data-testid="mcp-add" onClick={() => setEditing('new')} disabled={editing !== null}>
           {t('mcp.add')}
         </button>
-        <button type="button" className="button" data-testid="mcp-import" onClick={() => setImporting(true)} disabled={importing}>
+        <button ref={importButton} type="button" className="button" data-testid="mcp-import" onClick={() => setImporting(true)} disabled={importing}>
           {t('mcp.import')}
         </button>
       </div>
