@@ -96,3 +96,26 @@ describe('approval', () => {
   });
 });
 
+
+describe('the chat’s servers', () => {
+  it('lists enabled servers, saves a choice with the chat and can go back to the default', async () => {
+    const { render } = await import('@testing-library/react');
+    const { ChatServersPicker } = await import('../../src/renderer/src/chat/tools/ChatServersPicker');
+    const server = (name: string, enabled = true) => ({ name, transport: 'stdio' as const, command: 'x', envKeys: [], headerKeys: [], enabled, alwaysAllow: [], state: { status: 'idle' as const } });
+    fake.mcp.servers = [server('files'), server('web'), server('off', false)];
+    const session = fake.addSession({ name: 'tools' });
+    act(() => useAppState.setState({ currentSession: { ...draftSession(), id: session.id } }));
+    render(<ChatServersPicker />);
+    await settle();
+    const picker = screen.getByTestId('chat-servers');
+    expect(picker.querySelector('summary')?.textContent).toBe('Tools · 2/2');
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'web' }));
+    await settle();
+    expect(fake.callsOf('setSessionServers')).toEqual([{ sessionId: session.id, servers: ['files'] }]);
+    expect(picker.querySelector('summary')?.textContent).toBe('Tools · 1/2');
+    fireEvent.click(within(picker).getByRole('button', { name: 'Use the default (every enabled server)' }));
+    await settle();
+    expect(fake.callsOf('setSessionServers').at(-1)).toEqual({ sessionId: session.id, servers: null });
+    expect(picker.querySelector('summary')?.textContent).toBe('Tools · 2/2');
+  });
+});

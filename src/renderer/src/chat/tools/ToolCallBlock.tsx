@@ -32,7 +32,7 @@ export function ToolCallBlock({ part }: { part: ToolCallPart }): JSX.Element {
 
   return (
     <details
-      className={`tool-call tool-${status}`}
+      className={`tool-call tool-status-${status}`}
       data-testid="tool-call"
       data-tool={tool}
       data-status={status}
