@@ -9,6 +9,7 @@ const sections: Section[] = [
   { name: 'markdown', load: () => import('./markdown.js') },
   { name: 'ui', load: () => import('./ui.js') },
   { name: 'search', load: () => import('./search.js') },
+  { name: 'mcp', load: () => import('./mcp.js') },
 ];
 
 const only = process.argv.slice(2);

@@ -76,13 +76,21 @@ export class McpConnection {
   async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
     const client = this.client;
     if (!client || this.state.status !== 'ready') throw new Error(this.unavailableText());
+    // The SDK never removes the abort listener it adds per request: give it a signal that lives for this call only,
+    // so a run's signal does not collect one listener per tool call.
+    const call = new AbortController();
+    const forward = () => call.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
     try {
-      return (await client.callTool({ name, arguments: args }, undefined, { signal, timeout: this.timeouts.callMs })) as CallToolResult;
+      return (await client.callTool({ name, arguments: args }, undefined, { signal: call.signal, timeout: this.timeouts.callMs })) as CallToolResult;
     } catch (error) {
       if (signal.aborted) throw new Error('Operation aborted');
       // A call that failed because the server died says so, with what the server last printed.
       if ((this.state as McpServerState).status === 'error') throw new Error(this.unavailableText());
       throw new Error(shortError(error));
+    } finally {
+      signal.removeEventListener('abort', forward);
     }
   }
 
