@@ -50,7 +50,12 @@ export class McpConnection {
   /** Starts the server unless it is starting or ready; resolves when it is ready or has failed (never rejects). */
   start(): Promise<void> {
     if (this.state.status === 'ready') return Promise.resolve();
-    this.starting ??= this.connect().finally(() => (this.starting = undefined));
+    if (!this.starting) {
+      const starting: Promise<void> = this.connect().finally(() => {
+        if (this.starting === starting) this.starting = undefined;
+      });
+      this.starting = starting;
+    }
     return this.starting;
   }
 
@@ -63,6 +68,8 @@ export class McpConnection {
   /** Closes the connection; a stdio child is ended (stdin closed, then SIGTERM, then SIGKILL) before this resolves. */
   async stop(): Promise<void> {
     this.generation += 1;
+    // A start in flight belongs to the old generation: the next start() begins afresh.
+    this.starting = undefined;
     const client = this.client;
     const transport = this.transport;
     this.client = undefined;
