@@ -4,14 +4,30 @@
 /** How a server is reached: a child process over stdio, or a URL (Streamable HTTP, falling back to SSE). */
 export type McpTransportKind = 'stdio' | 'http';
 
-/** One configured server, without secret values. */
-export interface McpServerView {
+/** Where a server runs: what every form of a server (stored, shown, edited) has in common. */
+export interface McpServerLaunch {
   name: string;
   transport: McpTransportKind;
   command?: string;
   args?: string[];
   cwd?: string;
   url?: string;
+}
+
+/** The launch fields of `server` alone (absent ones stay absent). */
+export function launchFields(server: McpServerLaunch): McpServerLaunch {
+  return {
+    name: server.name,
+    transport: server.transport,
+    ...(server.command !== undefined && { command: server.command }),
+    ...(server.args !== undefined && { args: server.args }),
+    ...(server.cwd !== undefined && { cwd: server.cwd }),
+    ...(server.url !== undefined && { url: server.url }),
+  };
+}
+
+/** One configured server, without secret values. */
+export interface McpServerView extends McpServerLaunch {
   /** Names of the environment variables / headers that are set; their values stay in main. */
   envKeys: string[];
   headerKeys: string[];
@@ -40,15 +56,9 @@ export interface McpSettingsView {
 }
 
 /** A server as the user edits it. A secret value of `null` keeps the stored value; a missing key removes it. */
-export interface McpServerInput {
+export interface McpServerInput extends McpServerLaunch {
   /** The name before this edit, when renaming; absent when adding. */
   previousName?: string;
-  name: string;
-  transport: McpTransportKind;
-  command?: string;
-  args?: string[];
-  cwd?: string;
-  url?: string;
   env?: Record<string, string | null>;
   headers?: Record<string, string | null>;
   enabled: boolean;

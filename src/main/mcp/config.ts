@@ -7,18 +7,12 @@
 // Secret values (env, headers) are written as `enc:v1:<base64>` (the SecretBox's ciphertext); a plaintext value
 // found in the file (pasted by hand) is accepted and encrypted by the next save.
 import { z } from 'zod';
-import type { McpTransportKind } from '../../shared/mcp.js';
+import type { McpServerLaunch } from '../../shared/mcp.js';
 
 export const ENCRYPTED_PREFIX = 'enc:v1:';
 
 /** One server in memory, secrets in plaintext (main only). */
-export interface McpServerConfig {
-  name: string;
-  transport: McpTransportKind;
-  command?: string;
-  args?: string[];
-  cwd?: string;
-  url?: string;
+export interface McpServerConfig extends McpServerLaunch {
   env: Record<string, string>;
   headers: Record<string, string>;
   enabled: boolean;

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../shared/errors.js';
-import type { McpServerInput, McpServerView, McpSettingsView } from '../../shared/mcp.js';
+import { launchFields, type McpServerInput, type McpServerView, type McpSettingsView } from '../../shared/mcp.js';
 import type { AgentTool } from '../agent/types.js';
 import type { SecretBox } from '../settings/secret-box.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
@@ -246,12 +246,7 @@ export class McpService implements ToolHost {
 
   private serverView(server: McpServerConfig): McpServerView {
     return {
-      name: server.name,
-      transport: server.transport,
-      ...(server.command !== undefined && { command: server.command }),
-      ...(server.args !== undefined && { args: server.args }),
-      ...(server.cwd !== undefined && { cwd: server.cwd }),
-      ...(server.url !== undefined && { url: server.url }),
+      ...launchFields(server),
       envKeys: Object.keys(server.env),
       headerKeys: Object.keys(server.headers),
       enabled: server.enabled,

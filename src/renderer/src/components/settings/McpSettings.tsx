@@ -2,7 +2,7 @@
 // lines of its stderr), add / edit / remove / enable / restart, import of an mcpServers JSON, start at launch, and the
 // always-allowed tools (revocable). Secret values are never shown: the form lists their names and sends new values.
 import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
-import type { McpServerInput, McpServerView, McpTransportKind } from '../../../../shared/mcp';
+import { launchFields, type McpServerInput, type McpServerView, type McpTransportKind } from '../../../../shared/mcp';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
 import './mcp-settings.css';
@@ -154,12 +154,7 @@ function ServerRow({
 function inputOf(server: McpServerView): McpServerInput {
   const keep = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, null]));
   return {
-    name: server.name,
-    transport: server.transport,
-    ...(server.command !== undefined && { command: server.command }),
-    ...(server.args !== undefined && { args: server.args }),
-    ...(server.cwd !== undefined && { cwd: server.cwd }),
-    ...(server.url !== undefined && { url: server.url }),
+    ...launchFields(server),
     env: keep(server.envKeys),
     headers: keep(server.headerKeys),
     enabled: server.enabled,
