@@ -184,3 +184,18 @@ describe('MCP servers (real stdio fixture)', () => {
     expect(view.servers.map((s) => s.name)).toEqual(['fixture']);
   });
 });
+
+describe('start at launch', () => {
+  it('starts enabled servers when the app starts, not the disabled ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mcp-'));
+    writeFileSync(
+      join(dataDir, 'mcp.json'),
+      JSON.stringify({ mcpServers: { on: fixtureServerEntry(), off: { ...fixtureServerEntry(), disabled: true } }, tinyAgent: { startAtLaunch: true } }),
+    );
+    const { mcp } = await service(dataDir);
+    await expect.poll(async () => (await mcp.view()).servers.map((s) => [s.name, s.state.status]), { timeout: 30_000 }).toEqual([
+      ['on', 'ready'],
+      ['off', 'stopped'],
+    ]);
+  });
+});
