@@ -9,6 +9,9 @@ import { DECLINED_TEXT } from '../../src/main/mcp/approvals.js';
 import { fixtureServerEntry, processAlive } from '../fixtures/mcp-fixture-config.js';
 import { lastAnswerText, screenshot, sendMessage, startHarness, type Harness } from './helpers.js';
 
+/** How long the first tool call may wait for the fixture server to start. */
+const SERVER_START_MS = 40_000;
+
 let h: Harness | undefined;
 test.afterEach(async () => {
   await h?.close();
@@ -38,7 +41,8 @@ test('configure the fixture → the model calls add → approve → result and a
   await configureFixture(page, pidFile);
   h.server.enqueue({ text: 'Let me add them.', toolCalls: [{ id: 'call_add', name: 'fixture__add', arguments: '{"a":2,"b":3}' }] }, { text: 'The sum is 5.' });
   await sendMessage(page, 'What is 2 + 3?');
-  await expect(toolBlock(page, 'add')).toHaveAttribute('data-status', 'approval');
+  // The first send starts the server (node + tsx): slow on a loaded machine.
+  await expect(toolBlock(page, 'add')).toHaveAttribute('data-status', 'approval', { timeout: SERVER_START_MS });
   await page.getByTestId('tool-approve').click();
   await expect(toolBlock(page, 'add')).toHaveAttribute('data-status', 'done');
   await expect(lastAnswerText(page)).toHaveText('The sum is 5.');
@@ -67,7 +71,7 @@ test('deny → the model gets the refusal; Stop during slow_echo cancels it; a s
 
   h.server.enqueue({ toolCalls: [{ id: 'call_deny', name: 'fixture__add', arguments: '{"a":1,"b":1}' }] }, { text: 'OK, I will not add.' });
   await sendMessage(page, 'add 1 and 1');
-  await page.getByTestId('tool-deny').click();
+  await page.getByTestId('tool-deny').click({ timeout: SERVER_START_MS });
   await expect(toolBlock(page, 'add')).toHaveAttribute('data-status', 'denied');
   await expect(lastAnswerText(page)).toHaveText('OK, I will not add.');
   expect(toolMessages(h, 1)).toEqual([DECLINED_TEXT]);
@@ -98,7 +102,7 @@ test('deny → the model gets the refusal; Stop during slow_echo cancels it; a s
   await expect(server).toHaveAttribute('data-status', 'error');
   await expect(page.getByTestId('mcp-always-allowed')).toHaveAttribute('data-tool', 'slow_echo');
   await page.getByTestId('mcp-restart').click();
-  await expect(server).toHaveAttribute('data-status', 'ready');
+  await expect(server).toHaveAttribute('data-status', 'ready', { timeout: SERVER_START_MS });
 });
 
 for (const [colorScheme, locale] of [
@@ -121,7 +125,7 @@ for (const [colorScheme, locale] of [
       { text: 'Done.' },
     );
     await sendMessage(page, locale === 'zh-CN' ? '看看这些工具' : 'Try the tools');
-    await page.getByTestId('tool-approve').first().click();
+    await page.getByTestId('tool-approve').first().click({ timeout: SERVER_START_MS });
     await page.getByTestId('tool-approve').first().click();
     await expect(toolBlock(page, 'image').getByRole('img')).toBeVisible();
     await expect(toolBlock(page, 'add')).toHaveAttribute('data-status', 'approval');
