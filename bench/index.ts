@@ -10,6 +10,7 @@ const sections: Section[] = [
   { name: 'ui', load: () => import('./ui.js') },
   { name: 'search', load: () => import('./search.js') },
   { name: 'peers', load: () => import('./peers.js') },
+  { name: 'mcp', load: () => import('./mcp.js') },
 ];
 
 const only = process.argv.slice(2);

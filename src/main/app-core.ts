@@ -13,6 +13,7 @@ import { AttachmentStore } from './attachments/index.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
+import { McpService } from './mcp/mcp-service.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
@@ -46,6 +47,8 @@ export interface AppCore {
   sessions?: SessionService;
   /** Absent when another Tiny Agent holds the data folder. */
   search?: SearchService;
+  /** Absent when another Tiny Agent holds the data folder. */
+  mcp?: McpService;
   log: Logger;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
@@ -80,6 +83,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
   const attachments = await AttachmentStore.open({ dataDir: options.dataDir, log });
+  const mcp = await McpService.open({ dataDir: options.dataDir, secrets: options.secrets, log: (message) => log.info(message) });
 
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
@@ -98,6 +102,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       deleted: (id) => search?.deleted(id),
     },
     attachments,
+    tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
   });
   search = new SearchService({
     dataDir: options.dataDir,
@@ -150,6 +155,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     openExternal: (request) => openVetted(request.url, options, strings),
     getAppStatus: () => ({ problems: problemsOf(lock, sessions.store.problem) }),
+    approveTool: ({ sessionId, toolCallId, decision }) => sessions.approveTool(sessionId, toolCallId, decision),
+    setSessionServers: ({ sessionId, servers }) => sessions.setServers(sessionId, servers),
+    getMcpSettings: () => mcp.view(),
+    saveMcpServer: (input) => mcp.saveServer(input),
+    removeMcpServer: ({ name }) => mcp.removeServer(name),
+    restartMcpServer: ({ name }) => mcp.restartServer(name),
+    importMcpConfig: ({ text }) => mcp.importConfig(text),
+    setMcpOptions: (options) => mcp.setOptions(options),
+    revokeToolApproval: ({ server, tool }) => mcp.revoke(server, tool),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -159,12 +173,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     settings: current,
     sessions,
     search: searchService,
+    mcp,
     log,
+    // Runs stop first (cancelling their tool calls), then every MCP server process is ended, then the folder is let go.
     async dispose() {
-      await sessions.dispose();
-      await searchService.dispose();
-      await attachments.flush();
-      if (lock.state === 'held') await lock.release();
+      try {
+        await sessions.dispose();
+        await searchService.dispose();
+        await attachments.flush();
+      } finally {
+        await mcp.dispose();
+        if (lock.state === 'held') await lock.release();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 // Events main pushes to the renderer while a session runs. Carries increments, never the cumulative answer.
 import type { AssistantMessage, AttachmentPart, Message, ProviderErrorCode } from './messages.js';
+import type { ToolCallState } from './mcp.js';
 import type { MessageRef, QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
 
@@ -30,6 +31,8 @@ export type SessionEvent =
   | { type: 'queue'; queue: QueueState }
   /** Something the person should know about how the run ended (e.g. it used its request limit); before `saved`. */
   | { type: 'notice'; code: 'request_limit'; message: string }
+  /** A tool call of this run changed state (waiting for approval, running, done, failed, denied). */
+  | { type: 'tool'; state: ToolCallState }
   /**
    * The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown; then
    * `unsentText` holds input that was still queued (never sent), to offer again. `refs`: one per stored message of

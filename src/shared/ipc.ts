@@ -5,6 +5,7 @@ import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from 
 import type { IpcResult } from './errors.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
+import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
 
@@ -37,6 +38,15 @@ export const INVOKE_CHANNELS = {
   getAppStatus: 'app:status',
   addAttachment: 'attachments:add',
   readAttachment: 'attachments:read',
+  approveTool: 'chat:approveTool',
+  setSessionServers: 'sessions:setServers',
+  getMcpSettings: 'mcp:get',
+  saveMcpServer: 'mcp:saveServer',
+  removeMcpServer: 'mcp:removeServer',
+  restartMcpServer: 'mcp:restartServer',
+  importMcpConfig: 'mcp:import',
+  setMcpOptions: 'mcp:setOptions',
+  revokeToolApproval: 'mcp:revoke',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -108,6 +118,20 @@ export interface InvokeContract {
   addAttachment: { request: AddAttachmentRequest; response: AddAttachmentResult };
   /** The bytes of a stored attachment (an original or its scaled copy) by hash, for display. */
   readAttachment: { request: { sha256: string }; response: AttachmentBytes };
+  /** Answers a tool call waiting for approval; `resolved` is false when it no longer waits (stopped, answered). */
+  approveTool: { request: SessionRef & { toolCallId: string; decision: ApprovalDecision }; response: { resolved: boolean } };
+  /** The MCP servers a chat uses from its next run; `null`: the default (every enabled server). */
+  setSessionServers: { request: SessionRef & { servers: string[] | null }; response: { mcpServers: string[] | null } };
+  getMcpSettings: { request: void; response: McpSettingsView };
+  /** Adds (no `previousName`) or edits a server; a running server is restarted with the new settings. */
+  saveMcpServer: { request: McpServerInput; response: McpSettingsView };
+  removeMcpServer: { request: { name: string }; response: McpSettingsView };
+  restartMcpServer: { request: { name: string }; response: McpSettingsView };
+  /** Adds the servers of a pasted mcp.json (Claude Desktop / Cursor / Cherry Studio format). */
+  importMcpConfig: { request: { text: string }; response: McpSettingsView };
+  setMcpOptions: { request: { startAtLaunch: boolean }; response: McpSettingsView };
+  /** Takes a tool off its server's always-allowed list. */
+  revokeToolApproval: { request: { server: string; tool: string }; response: McpSettingsView };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

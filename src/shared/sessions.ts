@@ -1,4 +1,5 @@
 // Session shapes shared by main and renderer.
+import type { ToolCallState } from './mcp.js';
 import type { Message } from './messages.js';
 import type { ChatParams, ModelRef } from './settings.js';
 
@@ -17,6 +18,8 @@ export interface SessionSummary {
   pinned: boolean;
   /** Set when the file exists but cannot be opened; it is listed (never silently dropped) and left untouched. */
   problem?: 'unreadable' | 'unsupported_version';
+  /** A tool call of its running run waits for the person's approval. */
+  pendingApproval?: boolean;
 }
 
 /** Pending queued input of a running session, in drain order. */
@@ -32,6 +35,8 @@ export interface ActiveRunSnapshot {
   /** Messages of this run so far (not yet committed), the streaming partial last. */
   messages: Message[];
   queue: QueueState;
+  /** Tool calls of this run so far, with their live state (pending approvals included). */
+  tools?: ToolCallState[];
 }
 
 /** What a chat's next run uses besides its messages. */
@@ -70,4 +75,6 @@ export interface SessionDetail extends SessionSummary {
   activeRun?: ActiveRunSnapshot;
   /** Text the person sent that the app quit before answering; offered again in the composer (cleared by the next send). */
   draft?: string;
+  /** The MCP servers this chat uses; absent: every enabled server (the default in Settings). */
+  mcpServers?: string[];
 }

@@ -149,10 +149,18 @@ describe('request schemas', () => {
     searchMessages: { query: 'q' },
     addAttachment: { name: 'a.png', bytes: new Uint8Array([1]) },
     readAttachment: { sha256: 'a'.repeat(64) },
+    approveTool: { sessionId: id, toolCallId: 'call_1', decision: 'once' },
+    setSessionServers: { sessionId: id, servers: ['fixture'] },
+    saveMcpServer: { name: 'fixture', transport: 'stdio', command: 'node', enabled: true },
+    removeMcpServer: { name: 'fixture' },
+    restartMcpServer: { name: 'fixture' },
+    importMcpConfig: { text: '{}' },
+    setMcpOptions: { startAtLaunch: true },
+    revokeToolApproval: { server: 'fixture', tool: 'add' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
-    const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter((m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus');
+    const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter((m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings');
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
     for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {
       expect(requestSchemas[method].safeParse(payload).success, method).toBe(true);

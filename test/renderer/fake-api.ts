@@ -7,6 +7,7 @@ import type { InvokeMethod, InvokeRequest, InvokeResponse, TinyAgentApi } from '
 import { emptyUsage, type AssistantMessage, type Message } from '../../src/shared/messages';
 import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
+import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
 
@@ -26,6 +27,8 @@ export interface FakeApi {
   testResult: ConnectionTestResult;
   /** What `getAppStatus` answers (data folder locked, read-only…). */
   appProblems: AppProblem[];
+  /** MCP servers as main would show them (secret values never included). */
+  mcp: McpSettingsView;
   addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
   /** The next call of `method` answers this error. */
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
@@ -114,6 +117,7 @@ export function createFakeApi(): FakeApi {
     models: ['gpt-4o-mini', 'gpt-4o'],
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
     appProblems: [],
+    mcp: { servers: [], startAtLaunch: false, secretsEncrypted: true },
 
     addSession(fields) {
       const id = fields.id ?? `s-${nextId++}`;
@@ -269,6 +273,37 @@ export function createFakeApi(): FakeApi {
       const bytes = fake.files.get(sha256);
       if (!bytes) throw Object.assign(new Error('gone'), { code: 'not_found' });
       return { mimeType: 'image/png', bytes };
+    },
+    approveTool: () => ({ resolved: true }),
+    setSessionServers: ({ sessionId, servers }) => {
+      const detail = found(sessionId);
+      if (servers) detail.mcpServers = servers;
+      else delete detail.mcpServers;
+      return { mcpServers: servers };
+    },
+    getMcpSettings: () => structuredClone(fake.mcp),
+    saveMcpServer: (input) => {
+      const { previousName, env, headers, ...rest } = input;
+      const server: McpServerView = { ...rest, envKeys: Object.keys(env ?? {}), headerKeys: Object.keys(headers ?? {}), alwaysAllow: [], state: { status: 'idle' } };
+      const at = fake.mcp.servers.findIndex((s) => s.name === (previousName ?? input.name));
+      if (at >= 0) fake.mcp.servers[at] = { ...server, alwaysAllow: fake.mcp.servers[at]!.alwaysAllow };
+      else fake.mcp.servers.push(server);
+      return structuredClone(fake.mcp);
+    },
+    removeMcpServer: ({ name }) => {
+      fake.mcp.servers = fake.mcp.servers.filter((s) => s.name !== name);
+      return structuredClone(fake.mcp);
+    },
+    restartMcpServer: () => structuredClone(fake.mcp),
+    importMcpConfig: () => structuredClone(fake.mcp),
+    setMcpOptions: ({ startAtLaunch }) => {
+      fake.mcp.startAtLaunch = startAtLaunch;
+      return structuredClone(fake.mcp);
+    },
+    revokeToolApproval: ({ server, tool }) => {
+      const found = fake.mcp.servers.find((s) => s.name === server);
+      if (found) found.alwaysAllow = found.alwaysAllow.filter((t) => t !== tool);
+      return structuredClone(fake.mcp);
     },
   };
 

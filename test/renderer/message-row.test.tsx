@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../src/shared/messages';
-import { assistant, installClipboard, installLayout, listProps, renderList, streamingAssistant, toolResult, user } from './chat-fixtures';
+import { assistant, installClipboard, installLayout, listProps, renderList, streamingAssistant, user } from './chat-fixtures';
 
 beforeAll(installLayout);
 
@@ -42,22 +42,6 @@ describe('assistant messages', () => {
   it('says it is writing before any text arrives', () => {
     renderList(listProps({ messages: [user('q'), streamingAssistant('')], streamingIndex: 1 }));
     expect(within(row(1)).getByText('Writing an answer…')).toBeTruthy();
-  });
-
-  it('shows tool calls compactly with their arguments', () => {
-    const message = assistant('Let me look.', { toolCalls: [{ id: 't1', name: 'read_file', arguments: { path: 'a.txt', lines: 3 } }] });
-    renderList(listProps({ messages: [user('q'), message, toolResult('read_file', 'file contents\nline 2')] }));
-    const call = row(1).querySelector('details.msg-tool');
-    expect(call?.querySelector('summary')?.textContent).toBe('Tool call: read_file');
-    expect(call?.querySelector('pre')?.textContent).toBe('{\n  "path": "a.txt",\n  "lines": 3\n}');
-    expect(row(2).getAttribute('data-role')).toBe('toolResult');
-    expect(row(2).querySelector('summary')?.textContent).toBe('Result of read_file');
-    expect(content(2).textContent).toBe('file contents\nline 2');
-  });
-
-  it('marks a failed tool result', () => {
-    renderList(listProps({ messages: [toolResult('run', 'exit 1', true)] }));
-    expect(row(0).querySelector('summary')?.textContent).toBe('run failed');
   });
 });
 

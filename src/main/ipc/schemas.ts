@@ -52,6 +52,8 @@ const fileName = z
   // Only the last path segment: a name is shown and sent, never used as a path.
   .transform((name) => (name.split(/[\\/]/).pop() ?? '').trim().slice(0, ATTACHMENT_LIMITS.maxNameChars))
   .refine((name) => name.length > 0, { message: 'name must not be empty' });
+const mcpServerName = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'a server name uses only letters, digits, "-" and "_" (at most 32)' });
+const secretMap = z.record(z.string().min(1).max(200), z.string().max(10_000).nullable());
 const noInput = z.undefined().or(z.null()).transform(() => undefined);
 
 type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
@@ -120,4 +122,24 @@ export const requestSchemas = {
   getAppStatus: noInput,
   addAttachment: z.strictObject({ name: fileName, bytes: fileBytes, scaled: fileBytes.optional() }),
   readAttachment: z.strictObject({ sha256 }),
+  approveTool: z.strictObject({ sessionId, toolCallId: z.string().min(1).max(200), decision: z.enum(['once', 'always', 'deny']) }),
+  setSessionServers: z.strictObject({ sessionId, servers: z.array(mcpServerName).max(100).nullable() }),
+  getMcpSettings: noInput,
+  saveMcpServer: z.strictObject({
+    previousName: mcpServerName.optional(),
+    name: mcpServerName,
+    transport: z.enum(['stdio', 'http']),
+    command: z.string().max(4_096).optional(),
+    args: z.array(z.string().max(4_096)).max(200).optional(),
+    cwd: z.string().max(4_096).optional(),
+    url: z.string().max(LIMITS.maxUrlChars).optional(),
+    env: secretMap.optional(),
+    headers: secretMap.optional(),
+    enabled: z.boolean(),
+  }),
+  removeMcpServer: z.strictObject({ name: mcpServerName }),
+  restartMcpServer: z.strictObject({ name: mcpServerName }),
+  importMcpConfig: z.strictObject({ text: z.string().max(1_000_000) }),
+  setMcpOptions: z.strictObject({ startAtLaunch: z.boolean() }),
+  revokeToolApproval: z.strictObject({ server: mcpServerName, tool: z.string().min(1).max(200) }),
 } satisfies Schemas;

@@ -7,6 +7,7 @@
 //   {"type":"meta","timestamp":…,"name":…}                                                     a rename by the user
 //   {"type":"meta","timestamp":…,"chat":{"model"?,"systemPrompt"?,"params"?}}                  chat settings from the next run on
 //   {"type":"branch","timestamp":…,"leaf":…}                                 the person chose a version (version 2)
+//   {"type":"meta","timestamp":…,"mcpServers":[…]|null}                                        the chat's MCP servers
 //
 // A run is written as one append: its message lines, then its commit line. Message lines without their commit line
 // never happened. Messages form a tree through `parentId`; the current branch is root → the leaf activated last: the
@@ -74,6 +75,8 @@ export interface MetaEntry {
   pinned?: boolean;
   /** The chat's model, system prompt or parameters from the next run on; fields merge, last wins. */
   chat?: ChatSettingsPatch;
+  /** Names of the MCP servers this chat uses; `null` returns to the default (every enabled server). */
+  mcpServers?: string[] | null;
 }
 
 /** The person chose which version to show: the branch ending at `leaf` (a committed message id) is current. */
@@ -97,6 +100,8 @@ export interface ParsedSession {
   chat: ChatSettingsPatch;
   /** Leaves activated (by a commit or a `branch` line) in file order; the last one is the current branch's. */
   activations: string[];
+  /** The chat's last choice of MCP servers; undefined when it never chose (the default applies). */
+  mcpServers?: string[];
   /** Time of the last commit, or the creation time. */
   updatedAt: number;
   /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */
@@ -165,6 +170,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   let pinned = false;
   let chat: ChatSettingsPatch = {};
   const activations: string[] = [];
+  let mcpServers: string[] | undefined;
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -202,6 +208,9 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
         if (pending.length === 0 && typeof value.timestamp === 'number') {
           if (typeof value.name === 'string') name = value.name;
           if (typeof value.pinned === 'boolean') pinned = value.pinned;
+          const servers = value.mcpServers;
+          if (servers === null) mcpServers = undefined;
+          else if (Array.isArray(servers) && servers.every((s) => typeof s === 'string')) mcpServers = servers as string[];
           if (isRecord(value.chat)) chat = { ...chat, ...(value.chat as ChatSettingsPatch) };
           validLength = line.end;
           ok = true;
@@ -220,7 +229,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       return fail('corrupt', `line ${i + 1} is not valid`);
     }
   }
-  return { ok: true, session: { header, entries, name, pinned, chat, activations, updatedAt, validLength, size: bytes.length } };
+  return { ok: true, session: { header, entries, name, pinned, chat, activations, updatedAt, validLength, size: bytes.length, ...(mcpServers && { mcpServers }) } };
 }
 
 /** One complete line: its text and the byte offset just past its newline. */

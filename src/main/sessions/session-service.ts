@@ -10,7 +10,9 @@ import path from 'node:path';
 import { Agent, defaultConvertToLlm } from '../agent/index.js';
 import { resolveAttachments, type AttachmentStore } from '../attachments/index.js';
 import { attachmentsOf, type AttachmentPart } from '../../shared/attachments.js';
-import type { AgentEvent, AgentModel, StreamFn } from '../agent/index.js';
+import type { AgentEvent, AgentModel, AgentTool, StreamFn } from '../agent/index.js';
+import type { ToolCallHooks } from '../mcp/tool-adapter.js';
+import type { ApprovalDecision, ToolCallState } from '../../shared/mcp.js';
 import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
@@ -61,6 +63,8 @@ export interface SessionServiceOptions {
   maxRequestsPerRun?: () => number;
   /** Attached files: referenced before a run can commit, read per request, released when a session is deleted. */
   attachments?: Pick<AttachmentStore, 'retain' | 'release' | 'read'>;
+  /** The tools a run of a chat is offered (MCP): `servers` is the chat's choice, undefined for the default. */
+  tools?(servers: string[] | undefined, hooks: ToolCallHooks): Promise<AgentTool[]>;
 }
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
@@ -81,6 +85,8 @@ interface Loaded {
   chat: ChatState;
   /** Every stored message (all branches) and which one is shown. */
   tree: BranchTree<MessageEntry>;
+  /** The chat's MCP servers; undefined: the default. */
+  mcpServers?: string[];
 }
 
 interface Run {
@@ -102,6 +108,9 @@ interface Run {
   limitReached: boolean;
   timing: AnswerTiming;
   done: Promise<void>;
+  /** Tool calls of this run by id, with their live state; and the answers awaited for those asking approval. */
+  toolStates: Map<string, ToolCallState>;
+  approvals: Map<string, (decision: ApprovalDecision | 'cancelled') => void>;
 }
 
 type ErrorEventCode = Extract<SessionEvent, { type: 'error' }>['code'];
@@ -115,6 +124,8 @@ interface Runtime {
   agent?: Agent;
   run?: Run;
   deleted: boolean;
+  /** Tools of the last run started, kept for the run that sends input queued while it finished. */
+  tools?: AgentTool[];
 }
 
 /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
@@ -282,6 +293,8 @@ export class SessionService {
     }
     const { runtime, loaded } = await this.ready(sessionId);
     this.assertIdle(runtime);
+    await this.prepareTools(runtime, loaded);
+    this.assertIdle(runtime);
     const content = attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
     const prompt: UserMessage = { role: 'user', content, timestamp: Date.now() };
     const runId = this.startRun(runtime, loaded, loaded.branch, [prompt], text);
@@ -302,6 +315,8 @@ export class SessionService {
     let last = messageId === undefined ? branch.length - 1 : this.indexOnBranch(loaded, messageId);
     while (last >= 0 && branch[last]!.message.role !== 'user') last--;
     if (last < 0) throw new AppError('invalid_input', this.options.messages().nothingToRegenerate);
+    await this.prepareTools(runtime, loaded);
+    this.assertIdle(runtime);
     const runId = this.startRun(runtime, loaded, branch.slice(0, last + 1), [], messageText(branch[last]!.message));
     return { runId };
   }
@@ -315,6 +330,8 @@ export class SessionService {
     this.assertIdle(runtime);
     const at = this.indexOnBranch(loaded, messageId);
     if (loaded.branch[at]!.message.role !== 'user') throw new AppError('invalid_input', this.options.messages().notAUserMessage);
+    await this.prepareTools(runtime, loaded);
+    this.assertIdle(runtime);
     const prompt: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
     const runId = this.startRun(runtime, loaded, loaded.branch.slice(0, at), [prompt], text);
     void this.store.setDraft(runtime.id, undefined);
@@ -351,6 +368,24 @@ export class SessionService {
     this.notify((observer) => observer.branchChanged(runtime.id, branch));
     this.listChanged();
     return this.detailOf(runtime, loaded);
+  }
+
+  /** The person's answer to a tool call waiting for approval. False when nothing waits under that id (any more). */
+  async approveTool(sessionId: string, toolCallId: string, decision: ApprovalDecision): Promise<{ resolved: boolean }> {
+    const settle = this.knownRuntime(sessionId)?.run?.approvals.get(toolCallId);
+    settle?.(decision);
+    return { resolved: settle !== undefined };
+  }
+
+  /** Chooses the chat's MCP servers (null: back to the default) by appending one meta line; applies from the next run. */
+  async setServers(sessionId: string, servers: string[] | null): Promise<{ mcpServers: string[] | null }> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), mcpServers: servers };
+    await this.store.append(runtime.id, [line], (current) => current).catch((error: unknown) => {
+      throw this.storeFailure(error);
+    });
+    loaded.mcpServers = servers ?? undefined;
+    return { mcpServers: servers };
   }
 
   /** Queues a message for the running turn's next steering point. Nothing running → `invalid_input`. */
@@ -413,6 +448,7 @@ export class SessionService {
     agent.state.model = model;
     agent.maxRequests = this.options.maxRequestsPerRun?.() ?? REQUESTS_PER_RUN.default;
     agent.state.messages = [loaded.system, ...baseBranch.map((entry) => entry.message)];
+    agent.state.tools = runtime.tools ?? [];
     const runId = randomUUID();
     const run: Run = {
       id: runId,
@@ -427,6 +463,8 @@ export class SessionService {
       limitReached: false,
       timing: new AnswerTiming(),
       done: Promise.resolve(),
+      toolStates: new Map(),
+      approvals: new Map(),
     };
     run.coalescer = new DeltaCoalescer(
       (batch) => this.emitEvent(runtime, run, { type: 'delta', ...batch }),
@@ -617,6 +655,35 @@ export class SessionService {
     }
   }
 
+  /** Resolves the tools of the chat's next run (starting MCP servers it needs); their calls report to the run. */
+  private async prepareTools(runtime: Runtime, loaded: Loaded): Promise<void> {
+    if (!this.options.tools) return;
+    runtime.tools = await this.options.tools(loaded.mcpServers, {
+      requestApproval: (request, signal) =>
+        new Promise((resolve) => {
+          const run = runtime.run;
+          if (!run || signal.aborted) return resolve('cancelled');
+          const settle = (decision: ApprovalDecision | 'cancelled') => {
+            if (run.approvals.get(request.toolCallId) !== settle) return;
+            run.approvals.delete(request.toolCallId);
+            signal.removeEventListener('abort', cancel);
+            this.listChanged();
+            resolve(decision);
+          };
+          const cancel = () => settle('cancelled');
+          run.approvals.set(request.toolCallId, settle);
+          signal.addEventListener('abort', cancel, { once: true });
+          this.listChanged();
+        }),
+      onStatus: (state) => {
+        const run = runtime.run;
+        if (!run) return;
+        run.toolStates.set(state.toolCallId, state);
+        this.emitEvent(runtime, run, { type: 'tool', state });
+      },
+    });
+  }
+
   private stopRun(runtime: Runtime, run: Run): void {
     run.userStopped = true;
     if (run.steering.length || run.followUp.length) {
@@ -714,6 +781,7 @@ export class SessionService {
       throw this.storeFailure(error);
     });
     if (!runtime.deleted) this.setLoaded(runtime, parsed.header, new BranchTree(parsed.entries, parsed.activations), parsed.chat);
+    if (runtime.loaded && parsed.mcpServers) runtime.loaded.mcpServers = parsed.mcpServers;
   }
 
   private setLoaded(runtime: Runtime, header: SessionHeader, tree: BranchTree<MessageEntry>, lines: ChatSettingsPatch): void {
@@ -795,6 +863,7 @@ export class SessionService {
       model: entry.model,
       isStreaming: run !== undefined,
       pinned: entry.pinned === true,
+      ...(run?.approvals.size && { pendingApproval: true }),
       ...(entry.problem && { problem: entry.problem.kind === 'unsupported_version' ? 'unsupported_version' : 'unreadable' }),
     };
   }
@@ -812,6 +881,7 @@ export class SessionService {
     if (run) detail.activeRun = this.snapshot(runtime, run);
     const draft = this.store.draft(runtime.id);
     if (draft) detail.draft = draft;
+    if (loaded.mcpServers) detail.mcpServers = loaded.mcpServers;
     return detail;
   }
 
@@ -822,7 +892,7 @@ export class SessionService {
     const messages: Message[] = state.messages.slice(run.base);
     const streaming = state.streamingMessage;
     if (streaming && !messages.includes(streaming)) messages.push(structuredClone(streaming));
-    return { runId: run.id, seq: runtime.seq, messages, queue: queueState(run) };
+    return { runId: run.id, seq: runtime.seq, messages, queue: queueState(run), ...(run.toolStates.size && { tools: [...run.toolStates.values()] }) };
   }
 
   private listChanged(): void {

@@ -1,6 +1,7 @@
 // The app shell: sidebar and main pane (header, conversation, banner, queue, composer), settings, shortcuts,
 // and the locale and theme every part renders with.
 import type { JSX } from 'react';
+import { ChatServersPicker } from './chat/tools/ChatServersPicker';
 import { Composer } from './components/Composer';
 import { Conversation } from './components/Conversation';
 import { ErrorBanner } from './components/ErrorBanner';
@@ -45,6 +46,7 @@ export function App(): JSX.Element {
             <ErrorBanner />
             <SetupHint />
             <QueueStrip />
+            <ChatServersPicker />
             <Composer />
           </div>
         </main>

@@ -8,6 +8,7 @@ import { clearMarks, markText } from '../search/highlight';
 import './chat.css';
 import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
+import { ToolResultsContext, useToolResultsMap } from './tools/toolResults';
 import type { MessageListProps } from './types';
 import { RowActionsContext, type RowActions } from './versions/rowActions';
 
@@ -27,8 +28,10 @@ const LIST_PADDING = 16;
 /** A guess at a row's height before it is measured: enough to land near the right place when opening at the end. */
 function estimateRowHeight(message: Message | undefined): number {
   if (!message) return 80;
+  // Results are shown inside their call's block; their own row is empty.
+  if (message.role === 'toolResult') return 0;
   const length = messageText(message).length;
-  const base = message.role === 'user' ? 56 : message.role === 'toolResult' ? 44 : 72;
+  const base = message.role === 'user' ? 56 : 72;
   return base + Math.min(40, Math.ceil(length / 90)) * 22;
 }
 
@@ -184,10 +187,12 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     [t],
   );
 
+  const toolResults = useToolResultsMap(messages);
   const showJump = messages.length > 0 && awayFromEnd;
   const lastAnswer = lastAnswerIndex(messages);
 
   return (
+    <ToolResultsContext.Provider value={toolResults}>
     <RowActionsContext.Provider value={actions}>
       <div className="chat-view">
         <div
@@ -242,5 +247,6 @@ function SessionMessages(props: MessageListProps): JSX.Element {
         )}
       </div>
     </RowActionsContext.Provider>
+    </ToolResultsContext.Provider>
   );
 }

@@ -2,7 +2,7 @@
 // object is replaced only when that message changes, so while one answer streams, or after a switch to another
 // version, only the rows that changed render. What a row may do (edit, regenerate, switch) comes by context.
 import { memo, type JSX } from 'react';
-import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type ToolResultMessage, type UserMessage } from '../../../shared/messages';
+import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type UserMessage } from '../../../shared/messages';
 import { attachmentsOf } from '../../../shared/attachments';
 import { MessageAttachments } from '../attachments/MessageAttachments';
 import { useT } from '../i18n';
@@ -11,7 +11,7 @@ import { Markdown } from './Markdown';
 import { MessageMeta } from './MessageMeta';
 import { Reasoning } from './Reasoning';
 import { countRowRender } from './renderCounter';
-import { ToolCall, ToolResult } from './ToolParts';
+import { ToolCallBlock } from './tools/ToolCallBlock';
 import { BranchSwitch } from './versions/BranchSwitch';
 import { EditBox } from './versions/EditBox';
 import { useRowActions } from './versions/rowActions';
@@ -46,7 +46,8 @@ export const MessageRow = memo(function MessageRow({ message, index, streaming, 
     case 'assistant':
       return <AssistantRow message={message} streaming={streaming} place={place} />;
     case 'toolResult':
-      return <ToolResultRow message={message} />;
+      // Shown inside the block of the call it answers (chat/tools/ToolCallBlock).
+      return null;
     default:
       return null;
   }
@@ -145,7 +146,7 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
         <Markdown source={message} text={text} streaming={streaming} />
       </div>
       {toolCalls.map((part) => (
-        <ToolCall key={part.id} part={part} />
+        <ToolCallBlock key={part.id} part={part} />
       ))}
       {nothingYet && <p className="msg-generating">{t('chat.generating')}</p>}
       {message.stopReason === 'aborted' && (
@@ -163,19 +164,6 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
           {place.regenerable && <RegenerateButton messageId={place.messageId} />}
         </div>
       )}
-    </article>
-  );
-}
-
-function ToolResultRow({ message }: { message: ToolResultMessage }): JSX.Element {
-  const t = useT();
-  const text = messageText(message);
-  return (
-    <article className="msg msg-tool-result" data-testid="message" data-role="toolResult" aria-label={t('chat.role.toolResult')}>
-      <ToolResult message={message} text={text} />
-      <div className="msg-actions">
-        <CopyButton text={() => text} testId="message-copy" />
-      </div>
     </article>
   );
 }

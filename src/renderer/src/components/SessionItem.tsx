@@ -2,6 +2,7 @@
 import { memo, type JSX } from 'react';
 import type { SessionSummary } from '../../../shared/sessions';
 import { useT } from '../i18n';
+import { PendingApprovalMark } from '../chat/tools/PendingApprovalMark';
 import { PencilIcon, PinIcon, TrashIcon } from './icons';
 import { RenameInput } from './RenameInput';
 
@@ -63,6 +64,7 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
           !
         </span>
       )}
+      <PendingApprovalMark sessionId={summary.id} fromSummary={summary.pendingApproval} />
       {summary.isStreaming && (
         <span className="streaming-dot" role="img" aria-label={t('sidebar.streaming')} data-testid="session-streaming" />
       )}

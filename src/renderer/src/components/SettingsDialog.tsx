@@ -5,6 +5,7 @@ import { REQUESTS_PER_RUN, type LanguageSetting, type SettingsPatch, type Settin
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { Dialog } from './Dialog';
+import { McpSettings } from './settings/McpSettings';
 import { PresetsSection } from './settings/presets/PresetsSection';
 import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
@@ -46,6 +47,7 @@ export function SettingsDialog(): JSX.Element {
       <>
         <ProvidersSection settings={settings} onEdit={setEditing} />
         <PresetsSection settings={settings} />
+        <McpSettings />
         <SettingsForm settings={settings} onDone={close} />
       </>
     );

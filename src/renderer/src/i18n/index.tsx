@@ -11,6 +11,7 @@ import { searchStrings } from './search';
 import { conversationSettingsStrings } from './conversationSettings';
 import { shortcutStrings } from './shortcuts';
 import { trustStrings } from './trust';
+import { toolStrings } from './tools';
 
 export type { Locale };
 
@@ -40,6 +41,7 @@ const dictionaries = {
     ...branchesStrings.en,
     ...attachmentStrings.en,
     ...providerStrings.en,
+    ...toolStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -52,6 +54,7 @@ const dictionaries = {
     ...branchesStrings['zh-CN'],
     ...attachmentStrings['zh-CN'],
     ...providerStrings['zh-CN'],
+    ...toolStrings['zh-CN'],
   },
 } as const;
 

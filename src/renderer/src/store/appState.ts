@@ -35,6 +35,7 @@ import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './ses
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
 import { createAttachmentsSlice, initialAttachmentsData, restoreAttachments, takeAttachments, type AttachmentsSlice } from './attachmentsSlice';
 import type { AttachmentPart } from '../../../shared/attachments';
+import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -54,7 +55,7 @@ export interface BannerError {
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
 /** Everything the UI renders from. */
-export interface AppData extends SearchData, ShortcutsData {
+export interface AppData extends SearchData, ShortcutsData, ToolsData {
   /** Sidebar summaries, newest activity first. */
   sessions: SessionSummary[];
   currentSession: OpenSession;
@@ -116,11 +117,12 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions & AttachmentsSlice;
+export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions & AttachmentsSlice & ToolsSlice;
 
 function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
   return {
     ...initialConversationSettings(),
+    ...initialToolsData(),
     sessions: [],
     currentSession: draftSession(),
     isTyping: false,
@@ -240,6 +242,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     const patch: Partial<AppData> = {};
     const sessions = sidebarEffect(s.sessions, envelope);
     if (sessions !== s.sessions) patch.sessions = sessions;
+    Object.assign(patch, toolsEffect(s, envelope));
     // A session being fetched replays these after its snapshot; its failures are kept now, like any background one.
     if (loading?.id === sessionId) loading.buffer.push(envelope);
     if (s.currentSession.id === sessionId) {
@@ -337,6 +340,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ...createSearchActions(set, get),
     ...createShortcutsActions(set),
     ...createConversationSettingsSlice(set, get),
+    ...createToolsActions(set, (sessionId, error) => ipcError(sessionId, error)),
 
     async init() {
       unsubscribe?.();
@@ -386,6 +390,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
           ...(detail.draft && { drafts: restoreDraft(s.drafts, id, detail.draft) }),
           isTyping: open.run !== null,
           queue: detail.activeRun ? detail.activeRun.queue : EMPTY_QUEUE,
+          ...toolsFromDetail(s, detail),
           sessions: setStreaming(s.sessions, id, open.run !== null),
           drawerOpen: false,
         }));

@@ -208,6 +208,7 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
       return session.run?.failed ? session : dropRun(session);
     case 'queue':
     case 'notice':
+    case 'tool':
       return session;
   }
 }

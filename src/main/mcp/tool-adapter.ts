@@ -1,0 +1,137 @@
+// MCP tools as the agent's tools: namespaced names the model sees (`server__tool`, unique across servers, within
+// OpenAI's 64-character `^[A-Za-z0-9_-]+$`), the server's JSON schema as parameters, approval before each call,
+// and MCP results turned into transcript content (text, images; long text shortened).
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ImagePart, TextPart } from '../../shared/messages.js';
+import { TOOL_NAME_SEPARATOR, type ApprovalDecision, type McpToolResultDetails, type ToolCallState } from '../../shared/mcp.js';
+import type { AgentTool, AgentToolResult } from '../agent/types.js';
+import { approvalNeed, approvalOutcome, DECLINED_TEXT } from './approvals.js';
+
+/** Text a result keeps for the model and the transcript; the rest is cut with a note saying how much there was. */
+export const MAX_RESULT_CHARS = 100_000;
+/** Base64 characters of one image kept in a result (about 3.7 MB decoded). */
+export const MAX_IMAGE_CHARS = 5_000_000;
+const MAX_NAME = 64;
+
+/** A tool call waiting for the person's answer. */
+export interface ApprovalRequest {
+  toolCallId: string;
+  server: string;
+  tool: string;
+}
+
+/** What a chat gives its MCP tools: how to ask the person, and where to report each call's state. */
+export interface ToolCallHooks {
+  /** Resolves with the answer, or `cancelled` when the run stopped while asking. */
+  requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision | 'cancelled'>;
+  onStatus(state: ToolCallState): void;
+}
+
+/** What the adapter needs from the servers. */
+export interface ToolHost {
+  alwaysAllowed(server: string): readonly string[];
+  allowAlways(server: string, tool: string): Promise<void>;
+  callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+}
+
+/** The model-facing name of each tool, unique across `servers` (a clash after cleaning gets a numbered suffix). */
+export function namespacedTools(servers: ReadonlyArray<{ name: string; tools: readonly Tool[] }>): Array<{ name: string; server: string; tool: Tool }> {
+  const used = new Set<string>();
+  const out: Array<{ name: string; server: string; tool: Tool }> = [];
+  for (const server of servers) {
+    for (const tool of server.tools) {
+      const base = `${server.name}${TOOL_NAME_SEPARATOR}${tool.name.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, MAX_NAME);
+      let name = base;
+      for (let n = 2; used.has(name); n++) name = `${base.slice(0, MAX_NAME - String(n).length - 1)}_${n}`;
+      used.add(name);
+      out.push({ name, server: server.name, tool });
+    }
+  }
+  return out;
+}
+
+export function adaptTools(servers: ReadonlyArray<{ name: string; tools: readonly Tool[] }>, host: ToolHost, hooks: ToolCallHooks): AgentTool[] {
+  return namespacedTools(servers).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks));
+}
+
+function adaptTool(name: string, server: string, tool: Tool, host: ToolHost, hooks: ToolCallHooks): AgentTool<Record<string, unknown>, McpToolResultDetails> {
+  const { $schema: _dialect, ...parameters } = tool.inputSchema as Record<string, unknown>;
+  return {
+    name,
+    description: (tool.description ?? tool.title ?? tool.name).slice(0, 1_024),
+    parameters,
+    async execute(toolCallId, args, signal) {
+      const startedAt = Date.now();
+      const report = (status: ToolCallState['status'], endedAt?: number) =>
+        hooks.onStatus({ toolCallId, status, server, tool: tool.name, startedAt, ...(endedAt !== undefined && { endedAt }) });
+      const details = (extra?: Partial<McpToolResultDetails>): McpToolResultDetails => ({ server, tool: tool.name, durationMs: Date.now() - startedAt, ...extra });
+
+      if (approvalNeed(host.alwaysAllowed(server), tool.name) === 'ask') {
+        report('approval');
+        const outcome = approvalOutcome(await hooks.requestApproval({ toolCallId, server, tool: tool.name }, signal));
+        if (outcome.ended === 'cancelled' || signal.aborted) {
+          report('failed', Date.now());
+          throw new Error('Operation aborted');
+        }
+        if (outcome.ended === 'denied') {
+          report('denied', Date.now());
+          return { content: [{ type: 'text', text: DECLINED_TEXT }], details: details({ denied: true }) };
+        }
+        if (outcome.remember) await host.allowAlways(server, tool.name).catch(() => undefined);
+      }
+      report('running');
+      try {
+        const result = await host.callTool(server, tool.name, args ?? {}, signal);
+        const converted = convertResult(result);
+        if (result.isError) throw new Error(converted.text || 'The tool reported an error.');
+        report('done', Date.now());
+        return { content: converted.content, details: details(converted.originalChars !== undefined ? { originalChars: converted.originalChars } : {}) };
+      } catch (error) {
+        report('failed', Date.now());
+        throw error;
+      }
+    },
+  };
+}
+
+/** MCP content → transcript content. Text is capped at MAX_RESULT_CHARS in total; what cannot be shown is named. */
+export function convertResult(result: CallToolResult): { content: AgentToolResult['content']; text: string; originalChars?: number } {
+  const content: Array<TextPart | ImagePart> = [];
+  let budget = MAX_RESULT_CHARS;
+  let total = 0;
+  const pushText = (text: string) => {
+    total += text.length;
+    const kept = text.slice(0, Math.max(0, budget));
+    budget -= kept.length;
+    if (kept) content.push({ type: 'text', text: kept });
+  };
+  const parts: unknown = result.content;
+  if (!Array.isArray(parts)) throw new Error('The server returned a result without content.');
+  for (const part of parts as CallToolResult['content']) {
+    switch (part.type) {
+      case 'text':
+        pushText(part.text);
+        break;
+      case 'image':
+        if (part.data.length <= MAX_IMAGE_CHARS && /^image\/(png|jpeg|gif|webp)$/.test(part.mimeType)) content.push({ type: 'image', data: part.data, mimeType: part.mimeType });
+        else pushText(`[image ${part.mimeType} omitted: too large or not a supported format]`);
+        break;
+      case 'audio':
+        pushText(`[audio ${part.mimeType} omitted]`);
+        break;
+      case 'resource':
+        pushText('text' in part.resource && typeof part.resource.text === 'string' ? part.resource.text : `[resource ${part.resource.uri}]`);
+        break;
+      case 'resource_link':
+        pushText(`[${part.name}](${part.uri})`);
+        break;
+      default:
+        pushText(`[unsupported content: ${String((part as { type?: unknown }).type)}]`);
+    }
+  }
+  if (result.structuredContent !== undefined && !content.some((part) => part.type === 'text')) pushText(JSON.stringify(result.structuredContent));
+  const truncated = total > MAX_RESULT_CHARS;
+  if (truncated) content.push({ type: 'text', text: `\n[Result shortened: ${MAX_RESULT_CHARS.toLocaleString('en')} of ${total.toLocaleString('en')} characters shown.]` });
+  const text = content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  return { content, text, ...(truncated && { originalChars: total }) };
+}

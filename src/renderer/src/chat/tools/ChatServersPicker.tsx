@@ -1,0 +1,48 @@
+// Which MCP servers the open chat uses: the default (every enabled server, from Settings) or a chosen set, saved
+// with the chat. Shown only for a stored chat when at least one server is configured.
+import { useEffect, type JSX } from 'react';
+import { useT } from '../../i18n';
+import { useAppState } from '../../store/appState';
+import './tools.css';
+
+export function ChatServersPicker(): JSX.Element | null {
+  const t = useT();
+  const sessionId = useAppState((s) => s.currentSession.id);
+  const chosen = useAppState((s) => (sessionId ? s.chatServers[sessionId] : undefined));
+  const servers = useAppState((s) => s.mcp?.servers);
+  const loadMcp = useAppState((s) => s.loadMcp);
+  const setChatServers = useAppState((s) => s.setChatServers);
+  const busy = useAppState((s) => s.isTyping);
+
+  useEffect(() => {
+    void loadMcp();
+  }, [loadMcp]);
+
+  const enabled = servers?.filter((server) => server.enabled) ?? [];
+  if (!sessionId || enabled.length === 0) return null;
+  const active = chosen ?? enabled.map((server) => server.name);
+  const toggle = (name: string, on: boolean) => {
+    const next = on ? [...active, name] : active.filter((n) => n !== name);
+    void setChatServers(sessionId, next);
+  };
+  return (
+    <details className="chat-servers" data-testid="chat-servers">
+      <summary title={t('tools.chatServersHint')}>
+        {t('tools.chatServers')} · {active.length}/{enabled.length}
+      </summary>
+      <div className="chat-servers-menu" role="group" aria-label={t('tools.chatServersHint')}>
+        {enabled.map((server) => (
+          <label key={server.name} className="check">
+            <input type="checkbox" disabled={busy} checked={active.includes(server.name)} onChange={(e) => toggle(server.name, e.target.checked)} />
+            {server.name}
+          </label>
+        ))}
+        {chosen !== undefined && (
+          <button type="button" className="tool-more" disabled={busy} onClick={() => void setChatServers(sessionId, null)}>
+            {t('tools.chatServersDefault')}
+          </button>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,93 @@
+// Tool calls and MCP servers in the store: live tool call states (from `tool` events of every session), pending
+// approvals per session (the sidebar marks them), the chats' server choices, and the MCP settings.
+import type { IpcError, IpcResult } from '../../../shared/errors';
+import type { SessionEventEnvelope } from '../../../shared/events';
+import type { ApprovalDecision, McpServerInput, McpSettingsView, ToolCallState } from '../../../shared/mcp';
+import type { SessionDetail } from '../../../shared/sessions';
+
+export interface ToolsData {
+  /** Live state of tool calls by id (any session); the stored result has the final word once the run is saved. */
+  toolCalls: Record<string, ToolCallState>;
+  /** Per session: ids of tool calls waiting for the person's answer. */
+  approvals: Record<string, string[]>;
+  /** Per session: the MCP servers it chose (absent: the default). */
+  chatServers: Record<string, string[] | undefined>;
+  mcp: McpSettingsView | null;
+}
+
+export interface ToolsActions {
+  approveTool(sessionId: string, toolCallId: string, decision: ApprovalDecision): Promise<void>;
+  setChatServers(sessionId: string, servers: string[] | null): Promise<void>;
+  loadMcp(): Promise<void>;
+  saveMcpServer(input: McpServerInput): Promise<IpcResult<McpSettingsView>>;
+  importMcpConfig(text: string): Promise<IpcResult<McpSettingsView>>;
+  removeMcpServer(name: string): Promise<IpcResult<McpSettingsView>>;
+  restartMcpServer(name: string): Promise<IpcResult<McpSettingsView>>;
+  setMcpStartAtLaunch(startAtLaunch: boolean): Promise<IpcResult<McpSettingsView>>;
+  revokeToolApproval(server: string, tool: string): Promise<IpcResult<McpSettingsView>>;
+}
+
+export type ToolsSlice = ToolsData & ToolsActions;
+
+export function initialToolsData(): ToolsData {
+  return { toolCalls: {}, approvals: {}, chatServers: {}, mcp: null };
+}
+
+/** What a session event changes here; `{}` for events that are not about tools. */
+export function toolsEffect(s: ToolsData, { sessionId, event }: SessionEventEnvelope): Partial<ToolsData> {
+  if (event.type === 'tool') {
+    const { state } = event;
+    const waiting = (s.approvals[sessionId] ?? []).filter((id) => id !== state.toolCallId);
+    if (state.status === 'approval') waiting.push(state.toolCallId);
+    return { toolCalls: { ...s.toolCalls, [state.toolCallId]: state }, approvals: withList(s.approvals, sessionId, waiting) };
+  }
+  if (event.type === 'run_end' && s.approvals[sessionId]) return { approvals: withList(s.approvals, sessionId, []) };
+  return {};
+}
+
+/** The tool states and server choice of a fetched session (a run in progress brings its pending approvals). */
+export function toolsFromDetail(s: ToolsData, detail: SessionDetail): Partial<ToolsData> {
+  const states = detail.activeRun?.tools ?? [];
+  const toolCalls = states.length ? { ...s.toolCalls, ...Object.fromEntries(states.map((state) => [state.toolCallId, state])) } : s.toolCalls;
+  const waiting = states.filter((state) => state.status === 'approval').map((state) => state.toolCallId);
+  return { toolCalls, approvals: withList(s.approvals, detail.id, waiting), chatServers: { ...s.chatServers, [detail.id]: detail.mcpServers } };
+}
+
+/** Sets one session's list (an empty list stays: it says "nothing waits", newer than any summary). */
+function withList(record: Record<string, string[]>, key: string, list: string[]): Record<string, string[]> {
+  if (!list.length && !record[key]?.length && key in record) return record;
+  return { ...record, [key]: list };
+}
+
+type Set = (partial: Partial<ToolsData> | ((s: ToolsData) => Partial<ToolsData>)) => void;
+
+export function createToolsActions(set: Set, reportError: (sessionId: string, error: IpcError) => void): ToolsActions {
+  const api = () => window.api;
+  const applyMcp = async (call: Promise<IpcResult<McpSettingsView>>): Promise<IpcResult<McpSettingsView>> => {
+    const result = await call;
+    if (result.ok) set({ mcp: result.value });
+    return result;
+  };
+  return {
+    async approveTool(sessionId, toolCallId, decision) {
+      // Answered here at once: the buttons go away even before main's `tool` event confirms.
+      set((s) => ({ approvals: withList(s.approvals, sessionId, (s.approvals[sessionId] ?? []).filter((id) => id !== toolCallId)) }));
+      const result = await api().approveTool({ sessionId, toolCallId, decision });
+      if (!result.ok) reportError(sessionId, result.error);
+    },
+    async setChatServers(sessionId, servers) {
+      const result = await api().setSessionServers({ sessionId, servers });
+      if (result.ok) set((s) => ({ chatServers: { ...s.chatServers, [sessionId]: result.value.mcpServers ?? undefined } }));
+      else reportError(sessionId, result.error);
+    },
+    async loadMcp() {
+      await applyMcp(api().getMcpSettings());
+    },
+    saveMcpServer: (input) => applyMcp(api().saveMcpServer(input)),
+    importMcpConfig: (text) => applyMcp(api().importMcpConfig({ text })),
+    removeMcpServer: (name) => applyMcp(api().removeMcpServer({ name })),
+    restartMcpServer: (name) => applyMcp(api().restartMcpServer({ name })),
+    setMcpStartAtLaunch: (startAtLaunch) => applyMcp(api().setMcpOptions({ startAtLaunch })),
+    revokeToolApproval: (server, tool) => applyMcp(api().revokeToolApproval({ server, tool })),
+  };
+}
