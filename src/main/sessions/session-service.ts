@@ -13,6 +13,7 @@ import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
 import type { ActiveRunSnapshot, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
+import { streamOpenAI } from '../llm/index.js';
 import { createContextPolicy, DEFAULT_MAX_MESSAGES } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
@@ -531,7 +532,7 @@ export class SessionService {
     const agent: Agent = new Agent({
       model: this.options.resolveModel(),
       messages: [loaded.system, ...loaded.branch.map((entry) => entry.message)],
-      ...(this.options.streamFn ? { streamFn: this.options.streamFn } : {}),
+      streamFn: this.options.streamFn ?? streamOpenAI,
       transformContext: createContextPolicy(() => ({
         maxMessages,
         contextWindow: agent.state.model.contextWindow,
