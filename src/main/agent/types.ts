@@ -91,6 +91,7 @@ export interface AgentToolResult<TDetails = unknown> {
 /** Tool argument schema: a plain JSON schema object, or a zod schema (the validation library used for IPC). */
 export type ToolParameters = Record<string, unknown> | z.ZodType;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one tool list holds tools of any argument type
 export interface AgentTool<TArgs = any, TDetails = unknown> {
   name: string;
   description: string;

@@ -8,7 +8,7 @@
 //
 // A run is written as one append: its message lines, then its commit line. Message lines without their commit line
 // never happened. Messages form a tree through `parentId`; the current branch is root → the last message in file order.
-import type { AssistantMessage, Message } from '../../shared/messages.js';
+import type { Message } from '../../shared/messages.js';
 import { messageText } from '../../shared/messages.js';
 import { autoName } from './session-naming.js';
 
@@ -269,7 +269,7 @@ export function summarize(view: {
   for (let i = view.branch.length - 1; i >= 0; i--) {
     const message = view.branch[i]!.message;
     if (message.role === 'assistant') {
-      model = (message as AssistantMessage).model || model;
+      model = message.model || model;
       break;
     }
   }

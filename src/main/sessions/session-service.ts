@@ -432,7 +432,7 @@ export class SessionService {
       this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, ...(unsentText && { unsentText }) });
       if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
-      const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message as UserMessage)), ...leftovers];
+      const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message)), ...leftovers];
       const unsentText = unsent.map((message) => messageText(message)).join('\n\n');
       this.emitEvent(runtime, run, { type: 'error', code: failure.code, message: failure.message, unsentText });
       // Quitting stopped this run: the window that would restore the text is closing, so keep it for the next open.

@@ -76,6 +76,7 @@ function SettingsForm({ settings, onDone }: { settings: SettingsView; onDone: ()
   // The saved provider's models, once when the dialog opens; later loads are asked for with the refresh button.
   useEffect(() => {
     void loadModels();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening, not on every keystroke
   }, []);
 
   const choosePreset = (next: ProviderPresetId) => {
