@@ -1,7 +1,7 @@
 // Starts Tiny Agent for an end-to-end spec and returns a Playwright Page.
 // Electron mode when the Electron binary exists; otherwise Chromium mode: the built renderer in Chromium, with
 // `window.api` injected before page scripts and bridged to the real main-process router running in this process.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
@@ -9,6 +9,7 @@ import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
+import { electronBinary } from '../../scripts/electron-binary.js';
 import { serveDirectory } from './static-server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -35,12 +36,7 @@ export interface LaunchedApp {
 }
 
 /** The Electron executable, found without `require('electron')` (which would try to download it). */
-export function electronBinary(): string | undefined {
-  const pathFile = join(ROOT, 'node_modules/electron/path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const binary = join(ROOT, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : undefined;
-}
+export { electronBinary } from '../../scripts/electron-binary.js';
 
 export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AttachmentPart } from '../../src/shared/attachments';
+import type { TinyAgentApi } from '../../src/shared/ipc';
 import { MessageRow } from '../../src/renderer/src/chat/MessageRow';
 import { LocaleContext } from '../../src/renderer/src/i18n';
 import { assistantMessage, createFakeApi, systemMessage, userMessage, type FakeApi } from './fake-api';
@@ -85,13 +86,12 @@ describe('the composer', () => {
     expect(fake.callsOf('addAttachment')).toHaveLength(1);
     expect(screen.getByTestId('attachment-refusals').textContent).toBe('“video.mp4” is too large (30.0 MB); the limit is 20.0 MB.');
 
-    await act(() => state().dismissRefusals('a'));
+    act(() => state().dismissRefusals('a'));
     expect(screen.queryByTestId('attachment-refusals')).toBeNull();
   });
 
   it('words main’s refusal of an .exe by what its bytes are', async () => {
-    const original = fake.api.addAttachment;
-    (fake.api as { addAttachment: typeof original }).addAttachment = async (request) => ({
+    (fake.api as { addAttachment: TinyAgentApi['addAttachment'] }).addAttachment = async (request) => ({
       ok: true,
       value: { refused: { reason: 'unsupported', name: request.name, label: 'windows-program', extension: 'exe' } },
     });

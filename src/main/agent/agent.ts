@@ -22,12 +22,6 @@ const BUSY_PROMPT =
 const BUSY_CONTINUE = 'Agent is already processing. Wait for completion before continuing.';
 const BUSY_RESET = 'Agent is already processing. Wait for completion before resetting.';
 
-// Loaded on first use, so an agent with an injected stream (tests, benchmarks) never loads the provider.
-const streamOpenAIOnDemand: StreamFn = async (model, context, options) => {
-  const { streamOpenAI } = await import('../llm/index.js');
-  return streamOpenAI(model, context, options);
-};
-
 /** The live state behind `agent.state`: user-owned fields are assignable, runtime fields only the agent writes. */
 class MutableAgentState implements AgentState {
   model: AgentModel;
@@ -97,7 +91,7 @@ export class Agent {
     );
     this.steeringQueue = new MessageQueue(options.steeringMode ?? 'one-at-a-time');
     this.followUpQueue = new MessageQueue(options.followUpMode ?? 'one-at-a-time');
-    this.streamFn = options.streamFn ?? streamOpenAIOnDemand;
+    this.streamFn = options.streamFn;
     this.convertToLlm = options.convertToLlm ?? defaultConvertToLlm;
     this.transformContext = options.transformContext;
     this.toolExecution = options.toolExecution ?? 'parallel';

@@ -100,7 +100,7 @@ async function executePreparedToolCall(
 ): Promise<ToolOutcome> {
   const { call, tool, args } = preparation;
   let settled = false;
-  let updates: Promise<void> | void = undefined;
+  let updates: Promise<void> | void = Promise.resolve();
   const onUpdate = (partialResult: AgentToolResult) => {
     if (settled) return;
     updates = env.emit({

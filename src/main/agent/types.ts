@@ -96,6 +96,7 @@ export interface AgentToolResult<TDetails = unknown> {
 /** Tool argument schema: a plain JSON schema object, or a zod schema (the validation library used for IPC). */
 export type ToolParameters = Record<string, unknown> | z.ZodType;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one tool list holds tools of any argument type
 export interface AgentTool<TArgs = any, TDetails = unknown> {
   name: string;
   description: string;
@@ -138,8 +139,8 @@ export interface AgentOptions {
   tools?: AgentTool[];
   /** Initial transcript, e.g. restored from disk. A leading system message here wins over `systemPrompt`. */
   messages?: Message[];
-  /** Default: the OpenAI-compatible provider in src/main/llm. */
-  streamFn?: StreamFn;
+  /** The model. The core knows no provider: whoever composes the app chooses it (the session service does). */
+  streamFn: StreamFn;
   /** What the model sees this request (trimming lives here). Must not throw; never changes `state.messages`. */
   transformContext?: (messages: Message[], signal: AbortSignal) => Message[] | Promise<Message[]>;
   /** Transcript → provider messages. Default keeps system, user, assistant and toolResult. */

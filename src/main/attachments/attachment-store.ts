@@ -193,7 +193,7 @@ export class AttachmentStore {
       // Without knowing the sessions nothing can be judged unreferenced; only "no sessions folder yet" means none.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.options.log?.error('attachments: the sessions folder could not be listed; nothing is collected this time', error);
-        this.refs = (await this.loadRefs()) ?? new Map();
+        this.refs = (await this.loadRefs()) ?? new Map<string, Set<string>>();
         return;
       }
       sessionNames = [];

@@ -119,7 +119,7 @@ export class AssistantBuilder {
       this.open = { kind, contentIndex: this.message.content.length - 1 };
       this.emit({ type: kind === 'text' ? 'text_start' : 'thinking_start', contentIndex: this.open.contentIndex, partial: this.message });
     }
-    return this.message.content[this.open!.contentIndex] as TextPart | ThinkingPart;
+    return this.message.content[this.open.contentIndex] as TextPart | ThinkingPart;
   }
 
   private closeOpen(): void {

@@ -66,8 +66,10 @@ function classify(error: unknown, ctx: ErrorContext): ProviderError {
   }
   if (error instanceof APIError) {
     // A status means the server refused the request; no status but headers means an `{"error": …}` SSE frame.
+    // `instanceof` narrows to the SDK's APIError<any, any, any>; both helpers read only typed fields.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
     if (typeof error.status === 'number') return fromStatus(error.status, error, ctx);
-    return errorFrameError({ error: error.error }, ctx.apiKey);
+    return errorFrameError({ error: error.error as unknown }, ctx.apiKey);
   }
   if (error instanceof SyntaxError) return { code: 'bad_response', message: MESSAGES.malformed };
   if (hasCode(error, 'ERR_INVALID_URL')) return { code: 'unreachable', message: `Invalid base URL "${trim(ctx.baseUrl)}"` };
@@ -143,7 +145,7 @@ function transportReason(error: unknown): string | undefined {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') codes.add(code);
     const nested = (current as { errors?: unknown }).errors; // AggregateError from happy-eyeballs connects
-    if (Array.isArray(nested)) for (const e of nested) if (typeof e?.code === 'string') codes.add(e.code);
+    if (Array.isArray(nested)) for (const e of nested as { code?: unknown }[]) if (typeof e?.code === 'string') codes.add(e.code);
     current = (current as { cause?: unknown }).cause;
   }
   const has = (...names: string[]): boolean => names.some((n) => codes.has(n));

@@ -156,7 +156,7 @@ function readUnlessAborted(reader: ReadableStreamDefaultReader<Uint8Array>, sign
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });

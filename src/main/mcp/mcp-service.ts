@@ -144,7 +144,7 @@ export class McpService implements ToolHost {
     if (this.disposed) return [];
     const chosen = this.config.servers.filter((s) => s.enabled && (selection === undefined || selection.includes(s.name)));
     const connections = chosen.map((s) => this.connection(s.name)!);
-    await Promise.all(connections.map((c) => (c.state.status === 'idle' || c.state.status === 'stopped' ? c.start() : undefined)));
+    await Promise.all(connections.map((c) => (c.state.status === 'idle' || c.state.status === 'stopped' ? c.start() : Promise.resolve())));
     const ready = connections.filter((c) => c.state.status === 'ready').map((c) => ({ name: c.config.name, tools: c.tools }));
     return adaptTools(ready, this, hooks);
   }

@@ -15,7 +15,7 @@
 //
 // Version 2 adds `branch` lines. Version 1 readers would take one for damage (and cut or refuse what follows), so a
 // version-1 file is migrated — backup copy first, then the header rewritten — before its first `branch` line.
-import type { AssistantMessage, Message } from '../../shared/messages.js';
+import type { Message } from '../../shared/messages.js';
 import { messageText } from '../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../shared/sessions.js';
 import type { ChatParams } from '../../shared/settings.js';
@@ -210,7 +210,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
           if (typeof value.pinned === 'boolean') pinned = value.pinned;
           const servers = value.mcpServers;
           if (servers === null) mcpServers = undefined;
-          else if (Array.isArray(servers) && servers.every((s) => typeof s === 'string')) mcpServers = servers as string[];
+          else if (Array.isArray(servers) && servers.every((s) => typeof s === 'string')) mcpServers = servers;
           if (isRecord(value.chat)) chat = { ...chat, ...(value.chat as ChatSettingsPatch) };
           validLength = line.end;
           ok = true;
@@ -324,7 +324,7 @@ export function summarize(view: {
   for (let i = view.branch.length - 1; i >= 0; i--) {
     const message = view.branch[i]!.message;
     if (message.role === 'assistant') {
-      model = (message as AssistantMessage).model || model;
+      model = message.model || model;
       break;
     }
   }

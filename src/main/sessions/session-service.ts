@@ -22,6 +22,7 @@ import { ActivityClock } from './activity-clock.js';
 import { AnswerTiming } from './answer-timing.js';
 import { applyChatPatch, chatState, type ChatState } from './chat-settings.js';
 import { createContextPolicy, DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
+import { streamOpenAI } from '../llm/index.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
 import { BranchTree } from './branches.js';
@@ -600,7 +601,7 @@ export class SessionService {
       this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, refs, ...(unsentText && { unsentText }) });
       if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
-      const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message as UserMessage)), ...leftovers];
+      const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message)), ...leftovers];
       const unsentText = unsent.map((message) => messageText(message)).join('\n\n');
       const unsentAttachments = unsent.flatMap((message) => (message.role === 'user' ? attachmentsOf(message.content) : []));
       this.emitEvent(runtime, run, { type: 'error', code: failure.code, message: failure.message, unsentText, ...(unsentAttachments.length && { unsentAttachments }) });
@@ -733,7 +734,7 @@ export class SessionService {
     const agent: Agent = new Agent({
       model,
       messages: [loaded.system, ...loaded.branch.map((entry) => entry.message)],
-      ...(this.options.streamFn ? { streamFn: this.options.streamFn } : {}),
+      streamFn: this.options.streamFn ?? streamOpenAI,
       ...(this.options.attachments && { convertToLlm: this.attachmentsToLlm(this.options.attachments) }),
       transformContext: createContextPolicy(() => ({
         maxMessages,

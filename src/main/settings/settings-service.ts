@@ -181,7 +181,7 @@ export class SettingsService {
       model,
       models,
       enabled: input.enabled ?? existing?.enabled ?? true,
-      name: nameChanged ? input.name!.trim() : keepsDefaultName ? defaultProviderName(baseUrl, presetId) : existing!.name,
+      name: nameChanged ? input.name!.trim() : keepsDefaultName ? defaultProviderName(baseUrl, presetId) : existing.name,
     };
     const keys = new Map(this.keys);
     const origin = originOf(baseUrl)!;

@@ -118,7 +118,7 @@ describe('convertToLlm', () => {
       },
       convertToLlm: (messages) => {
         order.push('convert');
-        return messages.map((m) => (m.role === 'user' ? { ...m, content: `[wrapped] ${String(m.content)}` } : m));
+        return messages.map((m) => (m.role === 'user' ? { ...m, content: `[wrapped] ${m.content as string}` } : m));
       },
     });
     await agent.prompt('hi');

@@ -189,7 +189,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     showError(key, { code: error.code, message: error.message, unsentText, retry });
 
   /** Sidebar effects of an event, for any session. */
-  const sidebarEffect = (sessions: SessionSummary[], { sessionId, event }: SessionEventEnvelope): SessionSummary[] => {
+  const sidebarEffect = (sessions: SessionSummary[], { event }: SessionEventEnvelope): SessionSummary[] => {
     // Main's summary says how the session looks now: streaming or not, and named from its first message.
     if (event.type === 'run_start' || event.type === 'saved' || event.type === 'run_end') return upsertSummary(sessions, event.summary);
     return sessions;

@@ -111,7 +111,7 @@ const marked = new Marked({
       if (!isSafeUrl(token.href)) return this.parser.parseInline(token.tokens);
       linkDepth++;
       try {
-        return Renderer.prototype.link.call(this, token);
+        return Renderer.prototype.link.call(this, token) as string;
       } finally {
         linkDepth--;
       }

@@ -32,6 +32,7 @@ export function ModelPicker(): JSX.Element | null {
     if (!open) return;
     const index = current ? options.findIndex((option) => refKey(option) === refKey(current)) : -1;
     setActive(Math.max(0, index));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only an opening moves the active option, not a new list
   }, [open]);
 
   // A click outside closes the list.

@@ -76,6 +76,7 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
   // A saved provider's models, once when the editor opens; later loads are asked for with the refresh button.
   useEffect(() => {
     if (provider) void loadModels(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening, not on every keystroke
   }, []);
 
   const choosePreset = (next: ProviderPresetId) => {

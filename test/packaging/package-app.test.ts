@@ -1,0 +1,108 @@
+// The packaged app, built here without the Electron binary: electron-builder packs the built app against a stand-in
+// Electron distribution (Linux, unpacked "dir" target: no installer tools needed), then we open resources/app.asar
+// and check what a user's machine would load — and that nothing else rides along.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { extractAll, listPackage } from '@electron/asar';
+import { getCurrentFuseWire } from '@electron/fuses';
+import { Arch, build, Platform } from 'electron-builder';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builderConfig } from '../../build/builder-config.js';
+import { fuseConfig } from '../../build/fuses.js';
+import { ELECTRON_VERSION, ROOT } from '../../scripts/electron-binary.js';
+import { makeFakeElectronDist } from './fake-electron.js';
+
+const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+function run(command: string, args: string[], cwd = ROOT): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+let appOutDir = '';
+let archive = '';
+let files: string[] = [];
+let extracted = '';
+
+beforeAll(async () => {
+  const built = await run(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
+  expect(built.code, built.output).toBe(0);
+  const work = await mkdtemp(join(tmpdir(), 'tiny-agent-pack-'));
+  const electronDist = await makeFakeElectronDist(join(work, 'electron-dist'), ELECTRON_VERSION);
+  await build({
+    projectDir: ROOT,
+    targets: Platform.LINUX.createTarget('dir', Arch.x64),
+    publish: 'never',
+    config: { ...builderConfig, electronDist, directories: { ...builderConfig.directories, output: join(work, 'release') } },
+  });
+  appOutDir = join(work, 'release/linux-unpacked');
+  archive = join(appOutDir, 'resources/app.asar');
+  files = listPackage(archive, { isPack: false }).map((file) => file.replaceAll('\\', '/').replace(/^\//, ''));
+  extracted = join(work, 'extracted');
+  extractAll(archive, extracted);
+  const { size } = await stat(archive);
+  const modules = new Set(files.filter((f) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(f)).map((f) => f.slice(13)));
+  console.log(`app.asar: ${(size / 1e6).toFixed(1)} MB, ${files.length} entries, packages: ${[...modules].sort().join(', ')}`);
+}, 180_000);
+
+describe('the packaged app (electron-builder, stand-in Electron)', () => {
+  it('holds the built main, preload and renderer, and package.json main resolves', async () => {
+    expect(files).toEqual(expect.arrayContaining(['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']));
+    const packed = JSON.parse(await readFile(join(extracted, 'package.json'), 'utf8')) as { name: string; main: string; productName?: string };
+    expect(packed.main).toBe(pkg.main);
+    // Electron names the data folder after package.json: the installed app and `npm start` share one (README).
+    expect([packed.name, packed.productName]).toEqual(['tiny-agent', undefined]);
+    expect(files).toContain(posix.normalize(packed.main));
+    const html = await readFile(join(extracted, 'out/renderer/index.html'), 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => `out/renderer/${m[1]}`);
+    expect(assets.length).toBeGreaterThan(0);
+    expect(files).toEqual(expect.arrayContaining(assets));
+  });
+
+  it('every module the built main and preload import at run time loads from inside the archive', async () => {
+    const specifiers = new Set<string>();
+    for (const entry of ['out/main/index.js', 'out/preload/index.cjs']) {
+      const source = await readFile(join(extracted, entry), 'utf8');
+      for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) specifiers.add(fileName);
+    }
+    const external = [...specifiers].filter((s) => !s.startsWith('.') && !isBuiltin(s) && s !== 'electron').sort();
+    expect(external).toEqual(Object.keys(pkg.dependencies).sort());
+    // Node resolves and evaluates each one from the extracted archive (outside the project, so nothing leaks in).
+    const probe = join(extracted, 'out/main/probe-imports.mjs');
+    await writeFile(probe, external.map((s) => `await import(${JSON.stringify(s)});`).join('\n'));
+    const loaded = await run(process.execPath, [probe], extracted);
+    expect(loaded.output).toBe('');
+    expect(loaded.code).toBe(0);
+  });
+
+  it('carries no tests, benches, fixtures, sources, source maps or devDependencies', () => {
+    const forbidden = files.filter(
+      (f) =>
+        /(^|\/)(tests?|__tests__|bench|fixtures?|e2e)(\/|$)/.test(f) ||
+        /\.(map|tsx?|mts|cts)$/.test(f) ||
+        /^(src|test|bench|scripts|build|node_modules\/\.bin)(\/|$)/.test(f),
+    );
+    expect(forbidden).toEqual([]);
+    const devOnly = Object.keys(pkg.devDependencies).filter((name) => files.includes(`node_modules/${name}`));
+    expect(devOnly).toEqual([]);
+  });
+
+  it('flips the fuses in the packaged executable', async () => {
+    const wire = (await getCurrentFuseWire(join(appOutDir, builderConfig.executableName!))) as unknown as Record<number, number>;
+    const { version: _version, resetAdHocDarwinSignature: _reset, ...wanted } = fuseConfig('linux', Arch.x64);
+    for (const [index, enabled] of Object.entries(wanted)) expect([index, wire[Number(index)]]).toEqual([index, enabled ? 49 : 48]);
+  });
+});
