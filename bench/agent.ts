@@ -89,8 +89,7 @@ export async function run(report: Reporter): Promise<void> {
   const agentMs = median(withAgent);
   const baselineMs = median(baseline);
   report.note(
-    `agent ${agentMs.toFixed(1)} ms, raw stream ${baselineMs.toFixed(1)} ms ` +
-      `for ${DELTAS} deltas (median of ${MEASURED_RUNS})`,
+    `agent ${agentMs.toFixed(1)} ms, raw stream ${baselineMs.toFixed(1)} ms ` + `for ${DELTAS} deltas (median of ${MEASURED_RUNS})`,
   );
   report.figure('agent.events_per_second', Math.round(DELTAS / (agentMs / 1000)), 'events/s');
   report.figure('agent.overhead_ratio', agentMs / baselineMs, '×', { max: 1.5 });

@@ -74,7 +74,8 @@ async function ipcBytes(report: Reporter, mcp: McpService): Promise<void> {
     tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
   });
   try {
-    for (let i = 0; i < RUN_TOOL_CALLS; i++) server.enqueue({ toolCalls: [{ id: `call_${i}`, name: 'fixture__add', arguments: `{"a":${i},"b":1}` }] });
+    for (let i = 0; i < RUN_TOOL_CALLS; i++)
+      server.enqueue({ toolCalls: [{ id: `call_${i}`, name: 'fixture__add', arguments: `{"a":${i},"b":1}` }] });
     server.enqueue({ text: 'All 25 sums are done.' });
     const session = await sessions.create({});
     const { runId } = await sessions.send(session.id, 'add 25 times');

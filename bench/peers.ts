@@ -34,7 +34,8 @@ const DOCUMENTS = { answer: sampleMarkdown(100_000 * SCALE), 'code-block': codeB
 async function scriptSeconds(page: Page): Promise<() => Promise<number>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const read = async (): Promise<number> => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
+  const read = async (): Promise<number> =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
   return read;
 }
 
@@ -52,11 +53,18 @@ export async function run(report: Reporter): Promise<void> {
     for (const [docName, doc] of Object.entries(DOCUMENTS)) {
       const chunks = chunksOf(doc, CHUNKS);
       report.note(`peers: ${docName}, ${doc.length} characters in ${CHUNKS} chunks`);
-      for (const [pacing, pace] of [['unpaced', 0], ['paced', PACE_MS]] as const) {
+      for (const [pacing, pace] of [
+        ['unpaced', 0],
+        ['paced', PACE_MS],
+      ] as const) {
         const runs = {} as Record<PeerName, PeerRun & { scriptMs: number }>;
         for (const name of PEERS) {
           const before = await scriptTime();
-          const result = await page.evaluate(([n, c, p]) => (window as unknown as { __peers: { run(n: string, c: string[], p: number): Promise<PeerRun> } }).__peers.run(n, c, p), [name, chunks, pace] as const);
+          const result = await page.evaluate(
+            ([n, c, p]) =>
+              (window as unknown as { __peers: { run(n: string, c: string[], p: number): Promise<PeerRun> } }).__peers.run(n, c, p),
+            [name, chunks, pace] as const,
+          );
           runs[name] = { ...result, scriptMs: ((await scriptTime()) - before) * 1000 };
           console.log(`# peers: ${docName} ${pacing} ${name} done (${runs[name].scriptMs.toFixed(0)} ms scripting)`);
         }
@@ -64,8 +72,10 @@ export async function run(report: Reporter): Promise<void> {
         for (const name of PEERS) report.figure(`${prefix}.${name}.scripting-ms`, runs[name].scriptMs, 'ms');
         const bestPeer = Math.min(runs.streamdown.scriptMs, runs['react-markdown'].scriptMs);
         report.figure(`${prefix}.ours-vs-best-peer.scripting`, runs.ours.scriptMs / bestPeer, 'x', { max: 0.5 });
-        for (const name of PEERS) report.figure(`${prefix}.${name}.longest-task-ms`, runs[name].longestTask, 'ms', name === 'ours' ? { max: 50 } : undefined);
-        for (const name of PEERS) report.figure(`${prefix}.${name}.final-paint-lag-ms`, runs[name].finalLag, 'ms', name === 'ours' ? { max: 50 } : undefined);
+        for (const name of PEERS)
+          report.figure(`${prefix}.${name}.longest-task-ms`, runs[name].longestTask, 'ms', name === 'ours' ? { max: 50 } : undefined);
+        for (const name of PEERS)
+          report.figure(`${prefix}.${name}.final-paint-lag-ms`, runs[name].finalLag, 'ms', name === 'ours' ? { max: 50 } : undefined);
         const same = runs.ours.text === runs.streamdown.text && runs.ours.text === runs['react-markdown'].text;
         if (!same) {
           for (const name of PEERS.slice(1)) {
@@ -73,7 +83,10 @@ export async function run(report: Reporter): Promise<void> {
             const b = runs[name].text;
             let i = 0;
             while (i < a.length && a[i] === b[i]) i++;
-            if (i < Math.max(a.length, b.length)) console.error(`[peers] ${name} differs at ${i}: ours …${a.slice(Math.max(0, i - 40), i + 40)}… vs …${b.slice(Math.max(0, i - 40), i + 40)}…`);
+            if (i < Math.max(a.length, b.length))
+              console.error(
+                `[peers] ${name} differs at ${i}: ours …${a.slice(Math.max(0, i - 40), i + 40)}… vs …${b.slice(Math.max(0, i - 40), i + 40)}…`,
+              );
           }
         }
         report.figure(`${prefix}.same-text`, same ? 1 : 0, 'bool', { min: 1 });

@@ -20,7 +20,9 @@ export function createReporter(write: (line: string) => void = (line) => console
       const shown = Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 3 : 1);
       let suffix = '';
       if (target) {
-        const parts = [target.max !== undefined ? `≤ ${target.max}` : '', target.min !== undefined ? `≥ ${target.min}` : ''].filter(Boolean);
+        const parts = [target.max !== undefined ? `≤ ${target.max}` : '', target.min !== undefined ? `≥ ${target.min}` : ''].filter(
+          Boolean,
+        );
         const missed = (target.max !== undefined && value > target.max) || (target.min !== undefined && value < target.min);
         if (missed) failed.push(name);
         suffix = ` (target ${parts.join(', ')}${missed ? ' — MISSED' : ''})`;

@@ -32,20 +32,26 @@ const WORDS = Array.from({ length: 6_000 }, () => {
   for (let n = 2 + Math.floor(random() * 3); n > 0; n--) word += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
   return word;
 });
-const HAN = '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理';
+const HAN =
+  '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理';
 const hanAt = () => HAN[Math.floor(random() * HAN.length)]!;
 
 function message(i: number, role: 'user' | 'assistant'): Message {
   const chinese = random() < 0.3;
   let text = '';
   const target = role === 'user' ? 80 : 260;
-  while (text.length < target) text += chinese ? hanAt() + hanAt() + (random() < 0.1 ? '，' : '') : WORDS[Math.floor(random() * WORDS.length)] + ' ';
+  while (text.length < target)
+    text += chinese ? hanAt() + hanAt() + (random() < 0.1 ? '，' : '') : WORDS[Math.floor(random() * WORDS.length)] + ' ';
   if (role === 'user') return { role, content: text, timestamp: i };
   return { role, content: [{ type: 'text', text }], model: 'm', usage: emptyUsage(), stopReason: 'stop', timestamp: i };
 }
 
 function session(s: number): IndexableEntry[] {
-  return Array.from({ length: MESSAGES }, (_, i) => ({ id: `m${i}`, timestamp: s * 1000 + i, message: message(i, i % 2 ? 'assistant' : 'user') }));
+  return Array.from({ length: MESSAGES }, (_, i) => ({
+    id: `m${i}`,
+    timestamp: s * 1000 + i,
+    message: message(i, i % 2 ? 'assistant' : 'user'),
+  }));
 }
 
 const gc: () => void = (() => {
@@ -76,7 +82,10 @@ function commitCost(index: SearchIndex, sessions: number): number {
   for (let r = 0; r < runs; r++) {
     const id = `s${r % sessions}`;
     const branch = session(r % sessions);
-    branch.push({ id: `extra-${r}-u`, timestamp: 0, message: message(0, 'user') }, { id: `extra-${r}-a`, timestamp: 0, message: message(1, 'assistant') });
+    branch.push(
+      { id: `extra-${r}-u`, timestamp: 0, message: message(0, 'user') },
+      { id: `extra-${r}-a`, timestamp: 0, message: message(1, 'assistant') },
+    );
     index.setBranch(id, branch);
   }
   return (performance.now() - started) / runs;
@@ -100,7 +109,11 @@ export async function run(report: Reporter): Promise<void> {
     built += performance.now() - started;
   }
   const heap = heapMb() - before;
-  report.figure(`search: index ${SESSIONS.toLocaleString('en')} sessions × ${MESSAGES} messages (${(chars / 1e6).toFixed(1)} M chars)`, built / 1000, 's');
+  report.figure(
+    `search: index ${SESSIONS.toLocaleString('en')} sessions × ${MESSAGES} messages (${(chars / 1e6).toFixed(1)} M chars)`,
+    built / 1000,
+    's',
+  );
   report.figure('search: heap of the index and the corpus', heap, 'MB');
 
   const queryRandom = prng(7);

@@ -11,7 +11,14 @@ import { emptyUsage, type AssistantMessage, type Message, emptyAssistantMessage 
 import type { SessionEventEnvelope } from '../src/shared/events.js';
 import { SessionService, type SessionServiceOptions } from '../src/main/sessions/session-service.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES } from '../src/main/sessions/session-messages.js';
-import { currentBranch, serializeLines, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../src/main/sessions/session-file.js';
+import {
+  currentBranch,
+  serializeLines,
+  summarize,
+  type FileLine,
+  type MessageEntry,
+  type SessionHeader,
+} from '../src/main/sessions/session-file.js';
 import type { SessionStore } from '../src/main/sessions/session-store.js';
 import type { Reporter } from './report.js';
 
@@ -57,7 +64,14 @@ function runLines(n: number, parentId: string | null): { entries: MessageEntry[]
 /** Writes a session file with `runs` runs straight to disk (set-up only: no fsync). Returns its id. */
 async function writeSession(dir: string, runs: number, index: number): Promise<string> {
   const id = `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
-  const header: SessionHeader = { type: 'session', version: 1, id, createdAt: 1_700_000_000_000 + index, systemPrompt: 'bench', model: MODEL.id };
+  const header: SessionHeader = {
+    type: 'session',
+    version: 1,
+    id,
+    createdAt: 1_700_000_000_000 + index,
+    systemPrompt: 'bench',
+    model: MODEL.id,
+  };
   const parts = [serializeLines([header])];
   let parent: string | null = null;
   for (let n = 1; n <= runs; n++) {
@@ -215,7 +229,9 @@ export async function run(report: Reporter): Promise<void> {
     let naiveBytes = others.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)), 0);
     let seq = envelopes.length;
     for (let i = 0; i < ANSWER_CHARS; i++) {
-      naiveBytes += Buffer.byteLength(JSON.stringify({ sessionId: session.id, runId, seq: ++seq, event: { type: 'delta', text: text[i] } }));
+      naiveBytes += Buffer.byteLength(
+        JSON.stringify({ sessionId: session.id, runId, seq: ++seq, event: { type: 'delta', text: text[i] } }),
+      );
     }
     report.figure('ipc answer streamed in', elapsed, 'ms');
     report.figure('ipc delta events (coalesced)', deltas.length, 'events');

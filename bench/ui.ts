@@ -58,7 +58,8 @@ async function waitOpened(page: Page, index: number, turns: number): Promise<voi
 }
 
 /** Two frames: whatever was committed before is painted. */
-const settle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 
 /** Goes back to the empty draft chat, so the next open starts from a list with no rows. */
 async function showDraft(page: Page): Promise<void> {
@@ -235,7 +236,8 @@ async function measureSidebar(report: Reporter, few: SidebarCost): Promise<void>
 async function measureMemory(report: Reporter): Promise<void> {
   const dataDir = tempDir('memory');
   try {
-    for (let i = 1; i <= MEMORY_SESSIONS; i++) seedSession(dataDir, { turns: MEMORY_TURNS, index: i, name: `Memory ${i}`, answerChars: 300 });
+    for (let i = 1; i <= MEMORY_SESSIONS; i++)
+      seedSession(dataDir, { turns: MEMORY_TURNS, index: i, name: `Memory ${i}`, answerChars: 300 });
     const app = await launchApp({ dataDir });
     try {
       const { page } = app;
@@ -357,7 +359,9 @@ async function streamOnce(page: Page, answer: string, marker: string, enqueue: (
 async function measureStream(report: Reporter, page: Page, enqueue: (reply: FakeReply) => void): Promise<void> {
   const doc = sampleMarkdown(STREAM_CHARS);
   const answer = (marker: string) => `${doc}\n\n${marker}\n`;
-  const fast = await streamOnce(page, answer('END-OF-ANSWER-ONE'), 'END-OF-ANSWER-ONE', (text) => enqueue({ text, chunkSize: STREAM_CHUNK }));
+  const fast = await streamOnce(page, answer('END-OF-ANSWER-ONE'), 'END-OF-ANSWER-ONE', (text) =>
+    enqueue({ text, chunkSize: STREAM_CHUNK }),
+  );
   // Delta events the page received: main coalesces to about one per 16 ms, so a burst arrives as a handful.
   report.figure('ui.stream_delta_events', fast.events, 'events');
   // Characters carried by deltas vs the answer: increments only (1.0), never the cumulative text.
@@ -371,7 +375,9 @@ async function measureStream(report: Reporter, page: Page, enqueue: (reply: Fake
 
   // The same answer paced like a very fast model (one 64-char frame every ms or two), so the renderer gets a delta about
   // every frame and its incremental markdown really works per update.
-  const paced = await streamOnce(page, answer('END-OF-ANSWER-TWO'), 'END-OF-ANSWER-TWO', (text) => enqueue({ text, chunkSize: PACED_CHUNK, delayMs: 1 }));
+  const paced = await streamOnce(page, answer('END-OF-ANSWER-TWO'), 'END-OF-ANSWER-TWO', (text) =>
+    enqueue({ text, chunkSize: PACED_CHUNK, delayMs: 1 }),
+  );
   report.figure('ui.stream_paced_delta_events', paced.events, 'events');
   // Envelope bytes vs answer bytes when paced: each event adds ~140 B of envelope (ids, seq, type), so this grows as
   // deltas get smaller; no target (the 1.3 contract is the burst case above), printed to show the per-event overhead.

@@ -7,8 +7,7 @@ export const ROOT = resolve(import.meta.dirname, '..');
 const ELECTRON_DIR = join(ROOT, 'node_modules/electron');
 
 /** The Electron version package.json pins (and the installer downloads). */
-export const ELECTRON_VERSION = (JSON.parse(readFileSync(join(ELECTRON_DIR, 'package.json'), 'utf8')) as { version: string })
-  .version;
+export const ELECTRON_VERSION = (JSON.parse(readFileSync(join(ELECTRON_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The executable Electron runs, or undefined when it has not been downloaded (or is for another version). */
 export function electronBinary(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {

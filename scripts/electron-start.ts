@@ -102,8 +102,7 @@ export function realEdges(electronViteArgs: string[]): StartEdges {
   return {
     findBinary: () => electronBinary(),
     fetchBinary: () => runNode(ELECTRON_INSTALLER, [], true),
-    launch: async () =>
-      (await runNode(join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), electronViteArgs, false)).code,
+    launch: async () => (await runNode(join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), electronViteArgs, false)).code,
     print: (line) => process.stderr.write(`${line}\n`),
   };
 }

@@ -49,7 +49,8 @@ const nextTask = (delay: number): Promise<void> =>
       channel.port2.postMessage(null);
     }
   });
-const painted = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
+const painted = (): Promise<number> =>
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))));
 
 let longTasks: number[] = [];
 new PerformanceObserver((list) => {

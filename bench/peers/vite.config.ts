@@ -8,5 +8,10 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   logLevel: 'warn',
-  build: { outDir: resolve(import.meta.dirname, '../../out/bench-peers'), emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
+  build: {
+    outDir: resolve(import.meta.dirname, '../../out/bench-peers'),
+    emptyOutDir: true,
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 10_000,
+  },
 });

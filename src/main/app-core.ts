@@ -111,7 +111,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     sizeOf: (id) => sessions.store.entry(id)?.size,
     readBranch: async (id) => shownBranch(await sessions.store.load(id)),
-    sessionNames: () => new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
+    sessionNames: () =>
+      new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
     log: (message, error) => log.error(message, error),
   });
   const searchService = search;
@@ -128,7 +129,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     send: ({ sessionId, text, attachments: hashes }) => {
       // Only files this process accepted: the renderer names them by hash, main keeps what they are.
       const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
-      if (parts.some((part) => part === undefined || !attachments.has(part.sha256))) throw new AppError('invalid_input', strings().attachmentGone());
+      if (parts.some((part) => part === undefined || !attachments.has(part.sha256)))
+        throw new AppError('invalid_input', strings().attachmentGone());
       return sessions.send(sessionId, text, parts as AttachmentPart[]);
     },
     regenerate: ({ sessionId, messageId }) => sessions.regenerate(sessionId, messageId),
@@ -189,7 +191,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 }
 
-async function openVetted(url: string, options: AppCoreOptions, strings: () => ReturnType<typeof mainStrings>): Promise<{ opened: boolean }> {
+async function openVetted(
+  url: string,
+  options: AppCoreOptions,
+  strings: () => ReturnType<typeof mainStrings>,
+): Promise<{ opened: boolean }> {
   if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
   await options.openExternal(url.trim());
   return { opened: true };
@@ -241,4 +247,3 @@ function lockedCore(
 
   return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };
 }
-

@@ -52,7 +52,8 @@ const en: MainStrings = {
   dataLocked: () => 'Another Tiny Agent is using this data folder. Switch to that window; this one changes nothing.',
   noProvider: () => 'No provider is available. Add or enable one in Settings.',
   providerMissing: (model) => `The provider of model "${model}" was removed. Choose another model at the top of the chat.`,
-  providerDisabled: (name) => `The provider "${name}" is turned off. Turn it on in Settings, or choose another model at the top of the chat.`,
+  providerDisabled: (name) =>
+    `The provider "${name}" is turned off. Turn it on in Settings, or choose another model at the top of the chat.`,
   attachmentGone: () => 'The attachment is no longer in the data folder. Please attach it again.',
 };
 

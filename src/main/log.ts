@@ -17,8 +17,12 @@ export function redact(text: string, secrets: readonly string[]): string {
 }
 
 /** A logger writing redacted lines to `write` (default: stderr). `secrets` is read at each call, so new keys are covered. */
-export function createLogger(secrets: () => readonly string[], write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
-  const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error));
+export function createLogger(
+  secrets: () => readonly string[],
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Logger {
+  const describe = (error: unknown) =>
+    error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error);
   return {
     info: (message) => write(redact(`[tiny-agent] ${message}`, secrets())),
     error: (context, error) => write(redact(`[tiny-agent] ${context}${error === undefined ? '' : `: ${describe(error)}`}`, secrets())),

@@ -5,10 +5,7 @@ import { INVOKE_CHANNELS, SESSION_EVENT_CHANNEL, type TinyAgentApi } from '../sh
 import type { SessionEventEnvelope } from '../shared/events.js';
 
 const api = Object.fromEntries(
-  Object.entries(INVOKE_CHANNELS).map(([method, channel]) => [
-    method,
-    (request?: unknown) => ipcRenderer.invoke(channel, request),
-  ]),
+  Object.entries(INVOKE_CHANNELS).map(([method, channel]) => [method, (request?: unknown) => ipcRenderer.invoke(channel, request)]),
 ) as Omit<TinyAgentApi, 'onSessionEvent'>;
 
 const exposed: TinyAgentApi = {

@@ -2,15 +2,7 @@
 // renderer learns only whether one is set.
 
 export type ProviderPresetId =
-  | 'openai'
-  | 'deepseek'
-  | 'qwen'
-  | 'moonshot'
-  | 'siliconflow'
-  | 'openrouter'
-  | 'ollama'
-  | 'lmstudio'
-  | 'custom';
+  'openai' | 'deepseek' | 'qwen' | 'moonshot' | 'siliconflow' | 'openrouter' | 'ollama' | 'lmstudio' | 'custom';
 
 export interface ProviderPreset {
   id: ProviderPresetId;
@@ -24,9 +16,21 @@ export interface ProviderPreset {
 export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
   { id: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-4o-mini', needsKey: true },
   { id: 'deepseek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', defaultModel: 'deepseek-chat', needsKey: true },
-  { id: 'qwen', label: 'Qwen (DashScope)', baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1', defaultModel: 'qwen-plus', needsKey: true },
+  {
+    id: 'qwen',
+    label: 'Qwen (DashScope)',
+    baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
+    defaultModel: 'qwen-plus',
+    needsKey: true,
+  },
   { id: 'moonshot', label: 'Moonshot', baseUrl: 'https://api.moonshot.cn/v1', defaultModel: 'moonshot-v1-8k', needsKey: true },
-  { id: 'siliconflow', label: 'SiliconFlow', baseUrl: 'https://api.siliconflow.cn/v1', defaultModel: 'deepseek-ai/DeepSeek-V3', needsKey: true },
+  {
+    id: 'siliconflow',
+    label: 'SiliconFlow',
+    baseUrl: 'https://api.siliconflow.cn/v1',
+    defaultModel: 'deepseek-ai/DeepSeek-V3',
+    needsKey: true,
+  },
   { id: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', defaultModel: 'openai/gpt-4o-mini', needsKey: true },
   { id: 'ollama', label: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', defaultModel: 'llama3.1', needsKey: false },
   { id: 'lmstudio', label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', defaultModel: 'local-model', needsKey: false },
@@ -154,7 +158,9 @@ export function originOf(baseUrl: string): string | undefined {
 
 /** A provider's default name: its preset's label, else the base URL's host. */
 export function defaultProviderName(baseUrl: string, presetId?: ProviderPresetId): string {
-  const preset = PROVIDER_PRESETS.find((p) => p.id === presetId && p.id !== 'custom') ?? PROVIDER_PRESETS.find((p) => p.id !== 'custom' && p.baseUrl === baseUrl);
+  const preset =
+    PROVIDER_PRESETS.find((p) => p.id === presetId && p.id !== 'custom') ??
+    PROVIDER_PRESETS.find((p) => p.id !== 'custom' && p.baseUrl === baseUrl);
   if (preset) return preset.label;
   try {
     return new URL(baseUrl).host || baseUrl;

@@ -29,9 +29,13 @@ test('window.api exposes exactly the contract, frozen, with no generic invoke, i
 
     // An unknown channel through the bridge is refused by main's router like any bad input.
     if (h.app.mode === 'chromium') {
-      const answer = await h.page.evaluate(() =>
-        (window as unknown as { __tinyAgentInvoke(c: string, p: unknown): Promise<string> }).__tinyAgentInvoke('fs:read', { path: '/etc/passwd' }),
-      ).then((json) => JSON.parse(json) as unknown);
+      const answer = await h.page
+        .evaluate(() =>
+          (window as unknown as { __tinyAgentInvoke(c: string, p: unknown): Promise<string> }).__tinyAgentInvoke('fs:read', {
+            path: '/etc/passwd',
+          }),
+        )
+        .then((json) => JSON.parse(json) as unknown);
       expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
   } finally {

@@ -29,7 +29,10 @@ async function pasteFile(page: Page, bytes: Buffer, name: string, type: string):
 }
 
 const chips = (page: Page) => page.getByTestId('attachment-chip');
-const storedFiles = (dataDir: string) => readdirSync(join(dataDir, 'attachments')).filter((name) => name !== 'refs.json').sort();
+const storedFiles = (dataDir: string) =>
+  readdirSync(join(dataDir, 'attachments'))
+    .filter((name) => name !== 'refs.json')
+    .sort();
 
 test('a pasted PNG larger than 2,048 px reaches the model scaled, is stored once, and shows after a restart', async () => {
   const h = await startHarness();
@@ -46,7 +49,11 @@ test('a pasted PNG larger than 2,048 px reaches the model scaled, is stored once
     await expect(chips(page)).toHaveCount(0);
 
     // One image part whose base64 decodes to the scaled image: same type, longest side 2,048.
-    const content = server.chatRequests[0]!.body.messages.at(-1).content as Array<{ type: string; image_url?: { url: string }; text?: string }>;
+    const content = server.chatRequests[0]!.body.messages.at(-1).content as Array<{
+      type: string;
+      image_url?: { url: string };
+      text?: string;
+    }>;
     expect(content.map((part) => part.type)).toEqual(['image_url', 'text']);
     const url = content[0]!.image_url!.url;
     expect(url.startsWith('data:image/png;base64,')).toBe(true);
@@ -67,7 +74,9 @@ test('a pasted PNG larger than 2,048 px reaches the model scaled, is stored once
     const thumb = h.page.getByTestId('message-image');
     await expect(thumb).toHaveCount(1);
     await expect(thumb.locator('img')).toHaveJSProperty('complete', true);
-    expect(await thumb.locator('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, img.src.slice(0, 5)])).toEqual([2048, 1024, 'blob:']);
+    expect(
+      await thumb.locator('img').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, img.src.slice(0, 5)]),
+    ).toEqual([2048, 1024, 'blob:']);
     await screenshot(h.page, 'attachments-message-light-en');
     await thumb.click();
     const viewer = h.page.getByTestId('image-viewer');
@@ -141,7 +150,10 @@ test('dropping files shows a drop target and attaches them; a model that rejects
     await page.getByTestId('send').click();
     await waitForAnswers(page, 1);
     await expect(chips(page)).toHaveCount(0);
-    expect(server.chatRequests[1]!.body.messages.at(-1).content[0]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } });
+    expect(server.chatRequests[1]!.body.messages.at(-1).content[0]).toEqual({
+      type: 'image_url',
+      image_url: { url: `data:image/png;base64,${png.toString('base64')}` },
+    });
   } finally {
     await h.close();
   }

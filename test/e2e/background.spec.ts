@@ -8,7 +8,12 @@ test('a session keeps streaming in the background, shows an indicator, and is co
     const { page, server } = h;
     let release!: () => void;
     const hold = new Promise<void>((resolve) => (release = resolve));
-    server.enqueue({ text: 'A long answer that keeps arriving in the background while you do other things.', chunkSize: 6, gate: hold, gateAfterChunks: 2 });
+    server.enqueue({
+      text: 'A long answer that keeps arriving in the background while you do other things.',
+      chunkSize: 6,
+      gate: hold,
+      gateAfterChunks: 2,
+    });
     await sendMessage(page, 'Write something long');
     await expect(answerTexts(page)).toHaveText('A long answe');
 

@@ -1,6 +1,16 @@
 // The conversation: failures, stop, steer, reasoning, markdown safety.
 import { expect, test } from '@playwright/test';
-import { answerTexts, assistantMessages, sendMessage, sentMessages, sessionItems, startHarness, userMessages, userTexts, waitForAnswers } from './helpers.js';
+import {
+  answerTexts,
+  assistantMessages,
+  sendMessage,
+  sentMessages,
+  sessionItems,
+  startHarness,
+  userMessages,
+  userTexts,
+  waitForAnswers,
+} from './helpers.js';
 
 function gate(): { promise: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -43,7 +53,12 @@ test('Stop keeps the text already shown, marked as stopped, and it survives a re
   try {
     const { page, server } = h;
     const hold = gate();
-    server.enqueue({ text: 'First part of a long answer that the person stops halfway through.', chunkSize: 6, gate: hold.promise, gateAfterChunks: 3 });
+    server.enqueue({
+      text: 'First part of a long answer that the person stops halfway through.',
+      chunkSize: 6,
+      gate: hold.promise,
+      gateAfterChunks: 3,
+    });
     await sendMessage(page, 'Tell me a long story');
     const content = assistantMessages(page).getByTestId('message-content');
     await expect(content).toHaveText('First part of a lo');
@@ -119,7 +134,13 @@ test('reasoning streams open, apart from the answer, collapses when done, and is
   try {
     const { page, server } = h;
     const hold = gate();
-    server.enqueue({ reasoning: 'The user greets me; I should greet back.', text: 'Hello!', chunkSize: 4, gate: hold.promise, gateAfterChunks: 3 });
+    server.enqueue({
+      reasoning: 'The user greets me; I should greet back.',
+      text: 'Hello!',
+      chunkSize: 4,
+      gate: hold.promise,
+      gateAfterChunks: 3,
+    });
     await sendMessage(page, 'Hi');
     const reasoning = assistantMessages(page).getByTestId('message-reasoning');
     const toggle = reasoning.getByRole('button');

@@ -5,7 +5,12 @@ import { launchApp } from './launch.js';
 import { screenshot, sendMessage, sessionItems, startHarness, waitForAnswers } from './helpers.js';
 
 const CASES = [
-  { locale: 'en-US', colorScheme: 'light', viewport: { width: 1180, height: 800 }, text: 'Another Tiny Agent window is using this data folder.' },
+  {
+    locale: 'en-US',
+    colorScheme: 'light',
+    viewport: { width: 1180, height: 800 },
+    text: 'Another Tiny Agent window is using this data folder.',
+  },
   { locale: 'zh-CN', colorScheme: 'dark', viewport: { width: 420, height: 760 }, text: '另一个 Tiny Agent 窗口正在使用这个数据文件夹。' },
 ] as const;
 

@@ -7,7 +7,8 @@ import { INVOKE_CHANNELS } from '../../src/shared/ipc.js';
 import { electronBinary } from './launch.js';
 
 const binary = electronBinary();
-const reason = 'Electron binary not present (node_modules/electron/dist is empty: it downloads on first launch, which this machine cannot do)';
+const reason =
+  'Electron binary not present (node_modules/electron/dist is empty: it downloads on first launch, which this machine cannot do)';
 if (!binary) console.log(`[electron-security] skipped: ${reason}`);
 
 test.describe('Electron window security', () => {
@@ -17,7 +18,11 @@ test.describe('Electron window security', () => {
     const app = await _electron.launch({
       executablePath: binary!,
       args: [resolve(import.meta.dirname, '../../out/main/index.js')],
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TINY_AGENT_DATA_DIR: mkdtempSync(join(tmpdir(), 'tiny-agent-el-')) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TINY_AGENT_DATA_DIR: mkdtempSync(join(tmpdir(), 'tiny-agent-el-')),
+      },
     });
     try {
       const page = await app.firstWindow();
@@ -37,7 +42,12 @@ test.describe('Electron window security', () => {
       expect(await page.evaluate(() => window.open('https://example.com/'))).toBeNull();
       // The permission handler denies everything the app does not use.
       expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
-      const media = await page.evaluate(() => navigator.mediaDevices.getUserMedia({ audio: true }).then(() => 'granted', (e: Error) => e.name));
+      const media = await page.evaluate(() =>
+        navigator.mediaDevices.getUserMedia({ audio: true }).then(
+          () => 'granted',
+          (e: Error) => e.name,
+        ),
+      );
       expect(media).toBe('NotAllowedError');
       const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'));
       expect(csp).toContain("script-src 'self'");

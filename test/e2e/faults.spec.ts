@@ -4,7 +4,16 @@
 import { expect, test } from '@playwright/test';
 import type { FakeReply } from '../fixtures/fake-openai.js';
 import { startFakeOpenAI } from '../fixtures/fake-openai.js';
-import { answerTexts, assistantMessages, lastAnswerText, sendMessage, sessionItems, startHarness, waitForAnswerText, waitForAnswers } from './helpers.js';
+import {
+  answerTexts,
+  assistantMessages,
+  lastAnswerText,
+  sendMessage,
+  sessionItems,
+  startHarness,
+  waitForAnswerText,
+  waitForAnswers,
+} from './helpers.js';
 
 interface Fault {
   name: string;
@@ -20,10 +29,20 @@ const FAULTS: Fault[] = [
   { name: '429 with retry-after', reply: { status: 429, retryAfter: 20 }, en: 'Too many requests', zh: '请求过于频繁' },
   { name: '500', reply: { status: 500 }, en: 'internal error', zh: '模型服务内部出错' },
   { name: '503', reply: { status: 503 }, en: 'internal error', zh: '模型服务内部出错' },
-  { name: 'disconnect mid-stream', reply: { text: 'partial answer that never finishes', chunkSize: 5, disconnectAfterChunks: 2 }, en: 'connection dropped', zh: '连接断开' },
+  {
+    name: 'disconnect mid-stream',
+    reply: { text: 'partial answer that never finishes', chunkSize: 5, disconnectAfterChunks: 2 },
+    en: 'connection dropped',
+    zh: '连接断开',
+  },
   { name: 'malformed chunk', reply: { text: 'abc def', malformedChunkAt: 1 }, en: 'could not be read', zh: '无法解析' },
   // Neither a finish reason nor [DONE]: cut off. (With [DONE] the answer is complete, as Snowflake Cortex sends it.)
-  { name: 'no finish reason, no [DONE]', reply: { text: 'answer without an ending', finishReason: null, usage: null, omitDone: true }, en: 'connection dropped', zh: '连接断开' },
+  {
+    name: 'no finish reason, no [DONE]',
+    reply: { text: 'answer without an ending', finishReason: null, usage: null, omitDone: true },
+    en: 'connection dropped',
+    zh: '连接断开',
+  },
   { name: 'empty reply', reply: { empty: true }, en: 'The model returned no reply', zh: '模型未返回有效回复' },
   { name: 'stall beyond the first-token timeout', reply: { stallAfterChunks: 0 }, en: 'took too long', zh: '超时' },
 ];
@@ -38,7 +57,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       const kept: string[] = [];
       /** Rows of one role that are saved (not a failed run kept on screen). */
       const savedTexts = (role: string) =>
-        page.locator(`[data-testid="message"][data-role="${role}"]:not(:has([data-testid="message-unsaved"]))`).getByTestId('message-content');
+        page
+          .locator(`[data-testid="message"][data-role="${role}"]:not(:has([data-testid="message-unsaved"]))`)
+          .getByTestId('message-content');
       for (const fault of FAULTS) {
         server.enqueue(fault.reply);
         await sendMessage(page, `question for ${fault.name}`);
@@ -72,14 +93,27 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await h.relaunch({ locale });
       await sessionItems(h.page).first().click();
       await expect(lastAnswerText(h.page)).toHaveText(`You said: recovered after ${previous}`);
-      const stored = await h.page.evaluate(async (id) => {
-        const api = (window as unknown as { api: { getSession(r: { sessionId: string }): Promise<{ ok: boolean; value: { messages: Array<{ role: string; content: unknown }> } }> } }).api;
-        const detail = await api.getSession({ sessionId: id });
-        return detail.value.messages.filter((m) => m.role === 'user').map((m) => m.content);
-      }, (await sessionItems(h.page).first().getAttribute('data-session-id'))!);
+      const stored = await h.page.evaluate(
+        async (id) => {
+          const api = (
+            window as unknown as {
+              api: {
+                getSession(r: {
+                  sessionId: string;
+                }): Promise<{ ok: boolean; value: { messages: Array<{ role: string; content: unknown }> } }>;
+              };
+            }
+          ).api;
+          const detail = await api.getSession({ sessionId: id });
+          return detail.value.messages.filter((m) => m.role === 'user').map((m) => m.content);
+        },
+        (await sessionItems(h.page).first().getAttribute('data-session-id'))!,
+      );
       expect(stored).toEqual(FAULTS.map((f) => `recovered after ${f.name}`));
       expect(kept).toContain('disconnect mid-stream');
-      console.log(`[faults] ${locale}: ${FAULTS.length} faults shown, none committed, ${kept.length} kept on screen as not saved, recovered each time (+ connection refused and user stop below)`);
+      console.log(
+        `[faults] ${locale}: ${FAULTS.length} faults shown, none committed, ${kept.length} kept on screen as not saved, recovered each time (+ connection refused and user stop below)`,
+      );
     } finally {
       await h.close();
     }

@@ -29,9 +29,16 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         await expect(page.locator('html')).toHaveAttribute('lang', zh ? 'zh-CN' : 'en');
         await expect(page.getByTestId('new-session')).toHaveAccessibleName(zh ? '新建对话' : 'New chat');
         await expect(page.getByTestId('send')).toHaveAccessibleName(zh ? '发送' : 'Send');
-        await expect(page.getByTestId('composer-input')).toHaveAttribute('placeholder', zh ? '有什么想问的？Enter 发送，Shift+Enter 换行。' : 'Ask anything. Enter sends, Shift+Enter starts a new line.');
+        await expect(page.getByTestId('composer-input')).toHaveAttribute(
+          'placeholder',
+          zh ? '有什么想问的？Enter 发送，Shift+Enter 换行。' : 'Ask anything. Enter sends, Shift+Enter starts a new line.',
+        );
 
-        server.enqueue({ reasoning: zh ? '用户想了解闭包，先给一个小例子。' : 'The user wants closures explained; start with a small example.', text: DEMO_ANSWER, chunkSize: 12 });
+        server.enqueue({
+          reasoning: zh ? '用户想了解闭包，先给一个小例子。' : 'The user wants closures explained; start with a small example.',
+          text: DEMO_ANSWER,
+          chunkSize: 12,
+        });
         await sendMessage(page, zh ? '什么是闭包？' : 'What is a closure?');
         await waitForAnswers(page, 1);
         // The system prompt follows the language too.

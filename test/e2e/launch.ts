@@ -149,7 +149,8 @@ function installApiBridge({ channels }: { channels: Record<string, string> }): v
     if (!value || typeof value !== 'object' || typeof (value as { __bytes?: unknown }).__bytes !== 'string') return value;
     return Uint8Array.from(atob((value as { __bytes: string }).__bytes), (c) => c.charCodeAt(0));
   };
-  const invoke = (channel: string, payload: unknown) => binding(channel, encode(payload)).then((json) => JSON.parse(json, revive) as unknown);
+  const invoke = (channel: string, payload: unknown) =>
+    binding(channel, encode(payload)).then((json) => JSON.parse(json, revive) as unknown);
   const api: Record<string, unknown> = {};
   for (const [method, channel] of Object.entries(channels)) api[method] = (request?: unknown) => invoke(channel, request);
   api.onSessionEvent = (listener: Listener) => {
@@ -174,7 +175,9 @@ function createEventPump(page: Page): (envelope: SessionEventEnvelope) => void {
     const envelopes = batch;
     batch = [];
     chain = chain
-      .then(() => page.evaluate((items) => (window as unknown as { __tinyAgentDeliver(e: unknown[]): void }).__tinyAgentDeliver(items), envelopes))
+      .then(() =>
+        page.evaluate((items) => (window as unknown as { __tinyAgentDeliver(e: unknown[]): void }).__tinyAgentDeliver(items), envelopes),
+      )
       .catch(() => {});
   };
   return (envelope) => {

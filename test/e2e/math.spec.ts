@@ -50,8 +50,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const typeset = await page.evaluate(async () => {
         await document.fonts.ready;
         const el = document.querySelector('[data-testid="math"] .katex .mathnormal');
-        const loaded = Array.from(document.fonts).filter((font) => font.family.includes('KaTeX') && font.status === 'loaded').map((font) => font.family);
-        return { fontFamily: el ? getComputedStyle(el).fontFamily : '', mathmlHidden: getComputedStyle(document.querySelector('.katex-mathml')!).position, loaded };
+        const loaded = Array.from(document.fonts)
+          .filter((font) => font.family.includes('KaTeX') && font.status === 'loaded')
+          .map((font) => font.family);
+        return {
+          fontFamily: el ? getComputedStyle(el).fontFamily : '',
+          mathmlHidden: getComputedStyle(document.querySelector('.katex-mathml')!).position,
+          loaded,
+        };
       });
       expect(typeset.fontFamily).toContain('KaTeX_Math');
       expect(typeset.mathmlHidden).toBe('absolute');

@@ -23,7 +23,9 @@ async function configureFixture(page: Page, pidFile: string): Promise<void> {
   await page.getByTestId('settings-open').click();
   const mcp = page.getByTestId('settings-mcp');
   await mcp.getByTestId('mcp-import').click();
-  await mcp.getByTestId('mcp-import-text').fill(JSON.stringify({ mcpServers: { fixture: fixtureServerEntry('normal', { FIXTURE_PID_FILE: pidFile }) } }));
+  await mcp
+    .getByTestId('mcp-import-text')
+    .fill(JSON.stringify({ mcpServers: { fixture: fixtureServerEntry('normal', { FIXTURE_PID_FILE: pidFile }) } }));
   await mcp.getByTestId('mcp-import-apply').click();
   await expect(mcp.getByTestId('mcp-server')).toHaveAttribute('data-server', 'fixture');
   await page.keyboard.press('Escape');
@@ -32,14 +34,19 @@ async function configureFixture(page: Page, pidFile: string): Promise<void> {
 
 const toolBlock = (page: Page, tool: string) => page.locator(`[data-testid="tool-call"][data-tool="${tool}"]`);
 const toolMessages = (h: Harness, index: number) =>
-  (h.server.chatRequests[index]!.body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'tool').map((m) => m.content);
+  (h.server.chatRequests[index]!.body.messages as Array<{ role: string; content: unknown }>)
+    .filter((m) => m.role === 'tool')
+    .map((m) => m.content);
 
 test('configure the fixture → the model calls add → approve → result and answer → relaunch → the blocks are back', async () => {
   h = await startHarness();
   const pidFile = join(mkdtempSync(join(tmpdir(), 'mcp-e2e-')), 'pid');
   const { page } = h;
   await configureFixture(page, pidFile);
-  h.server.enqueue({ text: 'Let me add them.', toolCalls: [{ id: 'call_add', name: 'fixture__add', arguments: '{"a":2,"b":3}' }] }, { text: 'The sum is 5.' });
+  h.server.enqueue(
+    { text: 'Let me add them.', toolCalls: [{ id: 'call_add', name: 'fixture__add', arguments: '{"a":2,"b":3}' }] },
+    { text: 'The sum is 5.' },
+  );
   await sendMessage(page, 'What is 2 + 3?');
   // The first send starts the server (node + tsx): slow on a loaded machine.
   await expect(toolBlock(page, 'add')).toHaveAttribute('data-status', 'approval', { timeout: SERVER_START_MS });
@@ -86,7 +93,10 @@ test('deny → the model gets the refusal; Stop during slow_echo cancels it; a s
   expect(h.server.chatRequests).toHaveLength(3);
 
   // "Always allow" was remembered: this call runs without asking, and the server is killed while it runs.
-  h.server.enqueue({ toolCalls: [{ id: 'call_killed', name: 'fixture__slow_echo', arguments: '{"text":"hi","ms":60000}' }] }, { text: 'The tool server crashed.' });
+  h.server.enqueue(
+    { toolCalls: [{ id: 'call_killed', name: 'fixture__slow_echo', arguments: '{"text":"hi","ms":60000}' }] },
+    { text: 'The tool server crashed.' },
+  );
   await sendMessage(page, 'echo again');
   const killed = toolBlock(page, 'slow_echo').last();
   await expect(killed).toHaveAttribute('data-status', 'running');

@@ -97,7 +97,10 @@ for (const colorScheme of ['dark', 'light'] as const) {
       const noticeBox = (await notice.boundingBox())!;
       const actions = (await page.locator('[data-role="assistant"] .msg-actions').last().boundingBox())!;
       const overlaps =
-        noticeBox.x < actions.x + actions.width && actions.x < noticeBox.x + noticeBox.width && noticeBox.y < actions.y + actions.height && actions.y < noticeBox.y + noticeBox.height;
+        noticeBox.x < actions.x + actions.width &&
+        actions.x < noticeBox.x + noticeBox.width &&
+        noticeBox.y < actions.y + actions.height &&
+        actions.y < noticeBox.y + noticeBox.height;
       expect(overlaps).toBe(false);
       await screenshot(page, `inline-code-copied-${colorScheme}`);
     } finally {

@@ -2,13 +2,27 @@
 // Mistral content parts, an answer without a finish reason kept, and a refusal shown as the answer with a mark —
 // in both languages and both themes, and after a restart.
 import { expect, test } from '@playwright/test';
-import { answerTexts, assistantMessages, screenshot, sendMessage, sentMessages, sessionItems, startHarness, waitForAnswers } from './helpers.js';
+import {
+  answerTexts,
+  assistantMessages,
+  screenshot,
+  sendMessage,
+  sentMessages,
+  sessionItems,
+  startHarness,
+  waitForAnswers,
+} from './helpers.js';
 
 test('<think> blocks show as reasoning, the answer stays clean, and the model never gets them back', async () => {
   const h = await startHarness();
   try {
     const { page, server } = h;
-    server.enqueue({ reasoningAs: 'think-tags', reasoning: 'The person wants a sum. 2 + 2 = 4.', text: 'The answer is **4**.', chunkSize: 5 });
+    server.enqueue({
+      reasoningAs: 'think-tags',
+      reasoning: 'The person wants a sum. 2 + 2 = 4.',
+      text: 'The answer is **4**.',
+      chunkSize: 5,
+    });
     await sendMessage(page, 'What is 2 + 2?');
     await waitForAnswers(page, 1);
     await expect(answerTexts(page)).toHaveText('The answer is 4.');

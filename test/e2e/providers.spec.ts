@@ -27,7 +27,7 @@ async function chooseModel(page: Page, model: string): Promise<void> {
   await expect(page.getByTestId('model-picker')).toHaveAttribute('data-model', model);
 }
 
-test('two providers, a chat on each: every request carries only its provider\'s key and its chat\'s model, after a restart too', async () => {
+test("two providers, a chat on each: every request carries only its provider's key and its chat's model, after a restart too", async () => {
   const h = await startHarness({ env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', OPENAI_MODEL: '' } });
   const serverB: FakeOpenAIServer = await startFakeOpenAI();
   try {
@@ -77,7 +77,7 @@ test('two providers, a chat on each: every request carries only its provider\'s 
   }
 });
 
-test('a chat\'s system prompt applies from its next run; the earlier run was sent the old one', async () => {
+test("a chat's system prompt applies from its next run; the earlier run was sent the old one", async () => {
   const h = await startHarness();
   try {
     await sendMessage(h.page, 'first');

@@ -100,8 +100,18 @@ for (const [colorScheme, locale, width] of [
 ] as const) {
   test(`the search dialog reads well: ${colorScheme}, ${locale}, ${width}px`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-search-look-'));
-    seedSession(dataDir, { index: 1, turns: 3, name: '前端面试准备', texts: (turn) => (turn === 2 ? { question: '什么是闭包？请用 JavaScript 举例说明，并解释它和作用域链的关系。' } : undefined) });
-    seedSession(dataDir, { index: 2, turns: 2, name: 'JavaScript closures', texts: () => ({ answer: 'A closure (闭包) keeps the variables of the scope where the function was created.' }) });
+    seedSession(dataDir, {
+      index: 1,
+      turns: 3,
+      name: '前端面试准备',
+      texts: (turn) => (turn === 2 ? { question: '什么是闭包？请用 JavaScript 举例说明，并解释它和作用域链的关系。' } : undefined),
+    });
+    seedSession(dataDir, {
+      index: 2,
+      turns: 2,
+      name: 'JavaScript closures',
+      texts: () => ({ answer: 'A closure (闭包) keeps the variables of the scope where the function was created.' }),
+    });
     const h = await startHarness({ dataDir, colorScheme, locale, viewport: { width, height: 760 } });
     try {
       await expect(h.page.getByTestId('composer-input')).toBeVisible();

@@ -18,7 +18,9 @@ test('a typed message is answered by text streamed from the model server', async
       { role: 'user', content: 'Hi there' },
     ]);
     expect(h.server.chatRequests[0]!.headers.authorization).toBe('Bearer sk-e2e-test-key-7f3a9c2b');
-    console.log(`[slice] mode=${h.app.mode}: ${answer.length} characters streamed from the fake model server in ${Math.ceil(answer.length / 4)} chunks and shown on screen`);
+    console.log(
+      `[slice] mode=${h.app.mode}: ${answer.length} characters streamed from the fake model server in ${Math.ceil(answer.length / 4)} chunks and shown on screen`,
+    );
   } finally {
     await h.close();
   }

@@ -63,10 +63,13 @@ function measure(page: Page): Promise<Measured> {
 /** WCAG contrast ratio of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (css: string) => {
-    const [r, g, bl] = css.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = css
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);

@@ -3,7 +3,17 @@
 // never on disk); the edit box and the version switch captured in both themes, both languages and a narrow window.
 import { expect, test, type Page } from '@playwright/test';
 import type { FakeOpenAIServer } from '../fixtures/fake-openai.js';
-import { answerTexts, assistantMessages, screenshot, sendMessage, sessionItems, startHarness, userMessages, userTexts, waitForAnswers } from './helpers.js';
+import {
+  answerTexts,
+  assistantMessages,
+  screenshot,
+  sendMessage,
+  sessionItems,
+  startHarness,
+  userMessages,
+  userTexts,
+  waitForAnswers,
+} from './helpers.js';
 
 const SYSTEM = 'You are Tiny Agent, a concise and friendly AI assistant.';
 
@@ -144,8 +154,14 @@ for (const [locale, colorScheme, viewport] of [
     try {
       const { page, server } = h;
       const zh = locale === 'zh-CN';
-      const question = zh ? '用一句话解释什么是闭包，并给出一个适合初学者理解的小例子。' : 'Explain closures in one sentence, with a small example a beginner can follow.';
-      server.enqueue({ text: zh ? '闭包是能记住创建时所在作用域变量的函数。' : 'A closure is a function that remembers the variables of the scope it was created in.' });
+      const question = zh
+        ? '用一句话解释什么是闭包，并给出一个适合初学者理解的小例子。'
+        : 'Explain closures in one sentence, with a small example a beginner can follow.';
+      server.enqueue({
+        text: zh
+          ? '闭包是能记住创建时所在作用域变量的函数。'
+          : 'A closure is a function that remembers the variables of the scope it was created in.',
+      });
       await sendMessage(page, question);
       await waitForAnswers(page, 1);
       server.enqueue({ text: zh ? '闭包：函数加上它出生时的环境。' : 'A closure: a function plus the environment it was born in.' });

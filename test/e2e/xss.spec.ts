@@ -36,15 +36,25 @@ test(`${XSS_PAYLOADS.length} XSS payloads in model output: no script runs, no ha
           // KaTeX's output inside a formula is MathML, SVG and spans it sizes with inline styles of its own.
           const inFormula = el.closest('[data-testid="math"] .katex') !== null;
           if (['script', 'iframe', 'object', 'embed', 'style', 'link', 'meta', 'base', 'frame'].includes(tag)) bad.push(`element <${tag}>`);
-          if (inModelOutput && ['form', 'svg', 'math', 'input', 'textarea', 'select', 'video', 'audio'].includes(tag) && !(inFormula && ['svg', 'math'].includes(tag))) bad.push(`element <${tag}> in model output`);
+          if (
+            inModelOutput &&
+            ['form', 'svg', 'math', 'input', 'textarea', 'select', 'video', 'audio'].includes(tag) &&
+            !(inFormula && ['svg', 'math'].includes(tag))
+          )
+            bad.push(`element <${tag}> in model output`);
           if (inFormula && ['a', 'img', 'image', 'use', 'foreignobject'].includes(tag)) bad.push(`element <${tag}> in a formula`);
           for (const attr of Array.from(el.attributes)) {
             const name = attr.name.toLowerCase();
             const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
             if (name.startsWith('on')) bad.push(`<${tag} ${name}>`);
-            if (['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'data'].includes(name) && /^(javascript|vbscript|data|livescript|file):/.test(value)) bad.push(`<${tag} ${name}=${value.slice(0, 40)}>`);
+            if (
+              ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'data'].includes(name) &&
+              /^(javascript|vbscript|data|livescript|file):/.test(value)
+            )
+              bad.push(`<${tag} ${name}=${value.slice(0, 40)}>`);
             const katexStyle = /^(?:[a-z-]+:(?:-?[\d.]+(?:em|ex|px|%)?|#[0-9a-f]{3,6}|[a-z]+|calc\([-+\d.em ]+\));?)+$/;
-            if (name === 'style' && inModelOutput && !(inFormula && katexStyle.test(value))) bad.push(`<${tag} style=${value.slice(0, 40)}> in model output`);
+            if (name === 'style' && inModelOutput && !(inFormula && katexStyle.test(value)))
+              bad.push(`<${tag} style=${value.slice(0, 40)}> in model output`);
             if (inFormula && ['id', 'href', 'xlink:href', 'src'].includes(name)) bad.push(`<${tag} ${name}> in a formula`);
           }
         }
@@ -62,7 +72,9 @@ test(`${XSS_PAYLOADS.length} XSS payloads in model output: no script runs, no ha
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(foreignRequests).toEqual([]);
     expect(h.app.openedExternally.filter((url) => !/^(https?|mailto):/.test(url))).toEqual([]);
-    console.log(`[xss] ${XSS_PAYLOADS.length} payloads streamed in ${answers} answers: canary never set, no handler or dangerous URL in the DOM, ${foreignRequests.length} remote requests`);
+    console.log(
+      `[xss] ${XSS_PAYLOADS.length} payloads streamed in ${answers} answers: canary never set, no handler or dangerous URL in the DOM, ${foreignRequests.length} remote requests`,
+    );
   } finally {
     await h.close();
   }

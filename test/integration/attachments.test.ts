@@ -43,7 +43,7 @@ async function start(): Promise<Running> {
     writeLog: () => {},
   });
   opened.push(core);
-  const call = async <T,>(channel: string, payload?: unknown): Promise<T> => {
+  const call = async <T>(channel: string, payload?: unknown): Promise<T> => {
     const result = await core.router.handle(channel, payload);
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
     return result.value as T;
@@ -66,7 +66,10 @@ async function stop(app: Running): Promise<void> {
   opened.splice(opened.indexOf(app.core), 1);
 }
 
-const stored = () => readdirSync(join(dataDir, 'attachments')).filter((name) => name !== 'refs.json').sort();
+const stored = () =>
+  readdirSync(join(dataDir, 'attachments'))
+    .filter((name) => name !== 'refs.json')
+    .sort();
 
 async function attach(app: Running, name: string, bytes: Uint8Array, scaled?: Uint8Array): Promise<AttachmentPart> {
   const result = await app.call<AddAttachmentResult>('attachments:add', { name, bytes, ...(scaled && { scaled }) });
@@ -103,7 +106,16 @@ describe('images to the model', () => {
     const png = makePng(64, 48);
     const sessionId = await newSession(app);
     const part = await attach(app, 'chart.png', png);
-    expect(part).toEqual({ type: 'attachment', kind: 'image', sha256: sha256(png), mimeType: 'image/png', name: 'chart.png', size: png.length, width: 64, height: 48 });
+    expect(part).toEqual({
+      type: 'attachment',
+      kind: 'image',
+      sha256: sha256(png),
+      mimeType: 'image/png',
+      name: 'chart.png',
+      size: png.length,
+      width: 64,
+      height: 48,
+    });
 
     const events = await sendAndWait(app, sessionId, 'What is this?', [part]);
     expect(events.map((e) => e.type)).toContain('saved');
@@ -140,7 +152,11 @@ describe('images to the model', () => {
     const app = await fresh();
     const original = makePng(4096, 1024);
     for (const scaled of [undefined, makePng(2048, 2048), makePng(1024, 256), makePng(4096, 1024)]) {
-      const result = await app.call<AddAttachmentResult>('attachments:add', { name: 'wide.png', bytes: original, ...(scaled && { scaled }) });
+      const result = await app.call<AddAttachmentResult>('attachments:add', {
+        name: 'wide.png',
+        bytes: original,
+        ...(scaled && { scaled }),
+      });
       expect(result).toEqual({ refused: { reason: 'unreadable_image', name: 'wide.png' } });
     }
     expect(stored()).toEqual([]);
@@ -157,7 +173,10 @@ describe('images to the model', () => {
     expect((error as { message: string }).message).toContain('This model does not support image input.');
     // Sent again as they came back, they work.
     await sendAndWait(app, sessionId, 'Describe', [part]);
-    expect(server.chatRequests[1]!.body.messages.at(-1).content[0]).toEqual({ type: 'image_url', image_url: { url: `data:image/gif;base64,${TINY_GIF.toString('base64')}` } });
+    expect(server.chatRequests[1]!.body.messages.at(-1).content[0]).toEqual({
+      type: 'image_url',
+      image_url: { url: `data:image/gif;base64,${TINY_GIF.toString('base64')}` },
+    });
   });
 });
 
@@ -169,7 +188,9 @@ describe('text files', () => {
     expect(part).toMatchObject({ kind: 'text', mimeType: 'text/plain', name: 'fence.ts' });
     const sessionId = await newSession(app);
     await sendAndWait(app, sessionId, 'Explain this file', [part]);
-    expect(server.chatRequests[0]!.body.messages.at(-1).content).toBe('fence.ts\n````ts\nconst fence = "```";\nexport default fence;\n````\n\nExplain this file');
+    expect(server.chatRequests[0]!.body.messages.at(-1).content).toBe(
+      'fence.ts\n````ts\nconst fence = "```";\nexport default fence;\n````\n\nExplain this file',
+    );
   });
 });
 
@@ -177,10 +198,16 @@ describe('refusals name the type', () => {
   it('an .exe, a PDF, a binary named .txt, an unknown extension, a text file over 256 KB and an empty file', async () => {
     const app = await fresh();
     const add = (name: string, bytes: Uint8Array) => app.call<AddAttachmentResult>('attachments:add', { name, bytes });
-    expect(await add('setup.exe', EXE_BYTES)).toEqual({ refused: { reason: 'unsupported', name: 'setup.exe', label: 'windows-program', extension: 'exe' } });
+    expect(await add('setup.exe', EXE_BYTES)).toEqual({
+      refused: { reason: 'unsupported', name: 'setup.exe', label: 'windows-program', extension: 'exe' },
+    });
     expect(await add('paper.pdf', Buffer.from('%PDF-1.7\n%\xff\xfe'))).toMatchObject({ refused: { reason: 'unsupported', label: 'pdf' } });
-    expect(await add('notes.txt', Buffer.from([0x00, 0x01, 0xfe, 0xff]))).toEqual({ refused: { reason: 'unsupported', name: 'notes.txt', extension: 'txt' } });
-    expect(await add('data.bin', Buffer.from('plain text'))).toEqual({ refused: { reason: 'unsupported', name: 'data.bin', extension: 'bin' } });
+    expect(await add('notes.txt', Buffer.from([0x00, 0x01, 0xfe, 0xff]))).toEqual({
+      refused: { reason: 'unsupported', name: 'notes.txt', extension: 'txt' },
+    });
+    expect(await add('data.bin', Buffer.from('plain text'))).toEqual({
+      refused: { reason: 'unsupported', name: 'data.bin', extension: 'bin' },
+    });
     const long = Buffer.from('word '.repeat(60_000));
     expect(await add('long.md', long)).toEqual({ refused: { reason: 'too_large', name: 'long.md', size: 300_000, limit: 256 * 1024 } });
     expect(await add('empty.md', new Uint8Array())).toEqual({ refused: { reason: 'empty', name: 'empty.md' } });
@@ -198,7 +225,10 @@ describe('refusals name the type', () => {
     const app = await fresh();
     const sessionId = await newSession(app);
     const result = await app.core.router.handle('chat:send', { sessionId, text: 'x', attachments: ['a'.repeat(64)] });
-    expect(result).toEqual({ ok: false, error: { code: 'invalid_input', message: 'The attachment is no longer in the data folder. Please attach it again.' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'The attachment is no longer in the data folder. Please attach it again.' },
+    });
     expect((await attach(app, '../../etc/passwd.md', Buffer.from('# hi'))).name).toBe('passwd.md');
   });
 });

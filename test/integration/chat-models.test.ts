@@ -58,7 +58,9 @@ async function call<T>(channel: string, request?: unknown): Promise<T> {
 async function runToEnd(sessionId: string, text: string): Promise<void> {
   const before = events.length;
   await call('chat:send', { sessionId, text });
-  await vi.waitFor(() => expect(events.slice(before).some((e) => e.sessionId === sessionId && e.event.type === 'run_end')).toBe(true), { timeout: 10_000 });
+  await vi.waitFor(() => expect(events.slice(before).some((e) => e.sessionId === sessionId && e.event.type === 'run_end')).toBe(true), {
+    timeout: 10_000,
+  });
 }
 
 /** Two providers: A (server A, key A) then B (server B, key B). Returns their ids. */
@@ -69,7 +71,7 @@ async function twoProviders(): Promise<{ a: string; b: string }> {
 }
 
 describe('a model per chat, several providers', () => {
-  it('each request goes to its chat\'s provider with its model and only that provider\'s key, after a restart too', async () => {
+  it("each request goes to its chat's provider with its model and only that provider's key, after a restart too", async () => {
     await start();
     const { a, b } = await twoProviders();
     const chatA = await call<SessionDetail>('sessions:create', {});
@@ -92,7 +94,7 @@ describe('a model per chat, several providers', () => {
     ]);
   });
 
-  it('switching a chat\'s model is an appended line, used for every later run and after a restart', async () => {
+  it("switching a chat's model is an appended line, used for every later run and after a restart", async () => {
     await start();
     const { b } = await twoProviders();
     const chat = await call<SessionDetail>('sessions:create', {});
@@ -114,11 +116,9 @@ describe('a model per chat, several providers', () => {
       ['model-b2', `Bearer ${KEY_B}`],
     ]);
     // The history the second provider sees is the whole chat.
-    expect(serverB.chatRequests[1]!.body.messages.filter((m: { role: string }) => m.role === 'user').map((m: { content: string }) => m.content)).toEqual([
-      'one',
-      'two',
-      'three',
-    ]);
+    expect(
+      serverB.chatRequests[1]!.body.messages.filter((m: { role: string }) => m.role === 'user').map((m: { content: string }) => m.content),
+    ).toEqual(['one', 'two', 'three']);
   });
 
   it('a chat whose provider was removed says so on send and keeps the text', async () => {
@@ -127,7 +127,13 @@ describe('a model per chat, several providers', () => {
     const chat = await call<SessionDetail>('sessions:create', { model: { providerId: b, model: 'model-b' } });
     await call('settings:deleteProvider', { providerId: b });
     const result = await core!.router.handle('chat:send', { sessionId: chat.id, text: 'hi' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'The provider of model "model-b" was removed. Choose another model at the top of the chat.' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'The provider of model "model-b" was removed. Choose another model at the top of the chat.',
+      },
+    });
     expect(serverB.chatRequests).toHaveLength(0);
   });
 });
@@ -157,7 +163,10 @@ describe('per-chat system prompt and parameters', () => {
     await twoProviders();
     const chat = await call<SessionDetail>('sessions:create', { params: { temperature: 0.3 } });
     await runToEnd(chat.id, 'one');
-    await call('chat:updateSettings', { sessionId: chat.id, params: { temperature: 1.1, topP: 0.9, maxOutputTokens: 300, reasoningEffort: 'high' } });
+    await call('chat:updateSettings', {
+      sessionId: chat.id,
+      params: { temperature: 1.1, topP: 0.9, maxOutputTokens: 300, reasoningEffort: 'high' },
+    });
     await runToEnd(chat.id, 'two');
     await call('chat:updateSettings', { sessionId: chat.id, params: {} });
     await runToEnd(chat.id, 'three');

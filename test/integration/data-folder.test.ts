@@ -53,16 +53,33 @@ async function seedSession(dir: string): Promise<string> {
   const id = randomUUID();
   const header = { type: 'session' as const, version: 1, id, createdAt: 1_000, systemPrompt: 'Be brief.', model: 'fake-model' };
   await store.create(header);
-  const user = { type: 'message' as const, id: 'u1', parentId: null, runId: 'r1', timestamp: 1_001, message: { role: 'user' as const, content: 'kept question', timestamp: 1_001 } };
+  const user = {
+    type: 'message' as const,
+    id: 'u1',
+    parentId: null,
+    runId: 'r1',
+    timestamp: 1_001,
+    message: { role: 'user' as const, content: 'kept question', timestamp: 1_001 },
+  };
   const answer = {
     type: 'message' as const,
     id: 'a1',
     parentId: 'u1',
     runId: 'r1',
     timestamp: 1_002,
-    message: { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'kept answer' }], model: 'fake-model', usage: emptyUsage(), stopReason: 'stop' as const, timestamp: 1_002 },
+    message: {
+      role: 'assistant' as const,
+      content: [{ type: 'text' as const, text: 'kept answer' }],
+      model: 'fake-model',
+      usage: emptyUsage(),
+      stopReason: 'stop' as const,
+      timestamp: 1_002,
+    },
   };
-  await store.append(id, [user, answer, { type: 'commit', runId: 'r1', count: 2, timestamp: 1_003 }], (current) => ({ ...current, messageCount: 3 }));
+  await store.append(id, [user, answer, { type: 'commit', runId: 'r1', count: 2, timestamp: 1_003 }], (current) => ({
+    ...current,
+    messageCount: 3,
+  }));
   await store.flush();
   await fs.rm(store.indexPath);
   return id;
@@ -75,15 +92,23 @@ async function call(core: AppCore, channel: string, payload?: unknown): Promise<
 describe('one app core per data folder', () => {
   it('a second app core on the same folder refuses: it lists nothing, changes nothing, and its window is told why', async () => {
     const first = await openCore();
-    expect(await call(first, 'settings:saveProvider', { presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'sk-first' })).toMatchObject({ ok: true });
+    expect(
+      await call(first, 'settings:saveProvider', { presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKey: 'sk-first' }),
+    ).toMatchObject({ ok: true });
     const created = (await call(first, 'sessions:create', {})) as { ok: true; value: { id: string } };
     const settingsBefore = await fs.readFile(path.join(dataDir, 'settings.json'));
 
     const second = await openCore();
     expect(await call(second, 'app:status')).toEqual({ ok: true, value: { problems: ['locked'] } });
     expect(await call(second, 'sessions:list')).toEqual({ ok: true, value: [] });
-    expect(await call(second, 'settings:update', { theme: 'dark' })).toEqual({ ok: false, error: { code: 'storage', message: EN.dataLocked() } });
-    expect(await call(second, 'sessions:get', { sessionId: created.value.id })).toEqual({ ok: false, error: { code: 'storage', message: EN.dataLocked() } });
+    expect(await call(second, 'settings:update', { theme: 'dark' })).toEqual({
+      ok: false,
+      error: { code: 'storage', message: EN.dataLocked() },
+    });
+    expect(await call(second, 'sessions:get', { sessionId: created.value.id })).toEqual({
+      ok: false,
+      error: { code: 'storage', message: EN.dataLocked() },
+    });
     expect(await fs.readFile(path.join(dataDir, 'settings.json'))).toEqual(settingsBefore);
     // The first core works on, undisturbed.
     expect(await call(first, 'app:status')).toEqual({ ok: true, value: { problems: [] } });
@@ -144,7 +169,10 @@ describe.skipIf(smallDiskUnavailable !== undefined)('starting on a damaged disk'
     expect(await call(core, 'sessions:get', { sessionId: id })).toMatchObject({ ok: true, value: { messageCount: 3 } });
     expect(await call(core, 'app:status')).toEqual({ ok: true, value: { problems: ['diskFull'] } });
     // A settings save names the cause instead of answering `internal`, and leaves no temp file to make it worse.
-    expect(await call(core, 'settings:update', { theme: 'dark' })).toEqual({ ok: false, error: { code: 'storage', message: EN.storage('disk_full') } });
+    expect(await call(core, 'settings:update', { theme: 'dark' })).toEqual({
+      ok: false,
+      error: { code: 'storage', message: EN.storage('disk_full') },
+    });
     expect((await fs.readdir(disk.dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
@@ -155,6 +183,9 @@ describe.skipIf(smallDiskUnavailable !== undefined)('starting on a damaged disk'
     expect(((await call(core, 'sessions:list')) as { value: Array<{ id: string }> }).value.map((s) => s.id)).toEqual([id]);
     expect(await call(core, 'sessions:get', { sessionId: id })).toMatchObject({ ok: true, value: { messageCount: 3 } });
     expect(await call(core, 'app:status')).toEqual({ ok: true, value: { problems: ['readOnly'] } });
-    expect(await call(core, 'settings:update', { theme: 'dark' })).toEqual({ ok: false, error: { code: 'storage', message: EN.storage('read_only') } });
+    expect(await call(core, 'settings:update', { theme: 'dark' })).toEqual({
+      ok: false,
+      error: { code: 'storage', message: EN.storage('read_only') },
+    });
   });
 });

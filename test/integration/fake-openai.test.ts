@@ -60,9 +60,21 @@ describe('fake OpenAI server', () => {
   });
 
   it('echoes the last user text by default and honours chunkSize', async () => {
-    expect(deltas(await frames(await chat({})))).toEqual([{ role: 'assistant', content: 'You ' }, { content: 'said: ' }, { content: 'hi ' }, { content: 'there' }, {}]);
+    expect(deltas(await frames(await chat({})))).toEqual([
+      { role: 'assistant', content: 'You ' },
+      { content: 'said: ' },
+      { content: 'hi ' },
+      { content: 'there' },
+      {},
+    ]);
     server.setDefaultReply((req) => ({ text: `model=${req.body.model}`, chunkSize: 4 }));
-    expect(deltas(await frames(await chat({})))).toEqual([{ role: 'assistant', content: 'mode' }, { content: 'l=fa' }, { content: 'ke-m' }, { content: 'odel' }, {}]);
+    expect(deltas(await frames(await chat({})))).toEqual([
+      { role: 'assistant', content: 'mode' },
+      { content: 'l=fa' },
+      { content: 'ke-m' },
+      { content: 'odel' },
+      {},
+    ]);
   });
 
   it('streams reasoning under the chosen field, then text, then tool call fragments', async () => {
@@ -89,7 +101,9 @@ describe('fake OpenAI server', () => {
     const limited = await chat({});
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('7');
-    expect(await limited.json()).toEqual({ error: { message: 'Rate limit reached for requests.', type: 'requests', code: 'rate_limit_exceeded' } });
+    expect(await limited.json()).toEqual({
+      error: { message: 'Rate limit reached for requests.', type: 'requests', code: 'rate_limit_exceeded' },
+    });
     expect((await chat({})).status).toBe(401);
     const busy = await chat({});
     expect([busy.status, (await busy.json()).error.message]).toEqual([503, 'busy']);

@@ -89,10 +89,25 @@ describe('IPC input validation', () => {
     const methods = Object.keys(INVOKE_CHANNELS) as InvokeMethod[];
     const malformed = fc.oneof(
       fc.anything({ withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true }),
-      fc.record({ sessionId: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.uuid({ version: 4 })), text: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ sessionId: fc.constant(sessionId), name: fc.oneof(fc.constant(''), fc.integer(), fc.string({ maxLength: 3 }).map((s) => s.replace(/\S/g, ' '))), extra: fc.anything() }),
+      fc.record(
+        { sessionId: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.uuid({ version: 4 })), text: fc.anything() },
+        { requiredKeys: [] },
+      ),
+      fc.record({
+        sessionId: fc.constant(sessionId),
+        name: fc.oneof(
+          fc.constant(''),
+          fc.integer(),
+          fc.string({ maxLength: 3 }).map((s) => s.replace(/\S/g, ' ')),
+        ),
+        extra: fc.anything(),
+      }),
       fc.record({ baseUrl: fc.oneof(fc.string(), fc.constant('javascript:alert(1)'), fc.constant('file:///x')), apiKey: fc.integer() }),
-      fc.record({ sessionId: fc.constant(sessionId), model: fc.record({ providerId: fc.string(), model: fc.oneof(fc.constant(''), fc.integer()) }), params: fc.anything() }),
+      fc.record({
+        sessionId: fc.constant(sessionId),
+        model: fc.record({ providerId: fc.string(), model: fc.oneof(fc.constant(''), fc.integer()) }),
+        params: fc.anything(),
+      }),
       fc.constant({ __proto__: { polluted: true } }),
       fc.constant(JSON.parse('{"__proto__": {"polluted": true}, "sessionId": "x"}')),
       fc.array(fc.anything(), { maxLength: 5 }),
@@ -160,14 +175,18 @@ describe('request schemas', () => {
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
-    const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter((m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings');
+    const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter(
+      (m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings',
+    );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
     for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {
       expect(requestSchemas[method].safeParse(payload).success, method).toBe(true);
       expect(requestSchemas[method].safeParse({ ...payload, extra: 1 }).success, `${method} + extra`).toBe(false);
     }
     expect(requestSchemas.updateChat.safeParse({ sessionId: id, params: { temperature: 1, extra: 1 } }).success).toBe(false);
-    expect(requestSchemas.updateSettings.safeParse({ presets: [{ id: 'x', name: 'X', systemPrompt: '', params: {}, extra: 1 }] }).success).toBe(false);
+    expect(
+      requestSchemas.updateSettings.safeParse({ presets: [{ id: 'x', name: 'X', systemPrompt: '', params: {}, extra: 1 }] }).success,
+    ).toBe(false);
   });
 
   it('names versions by whole positive numbers and edits with the same text rules as a send', () => {
@@ -186,12 +205,12 @@ describe('request schemas', () => {
   it('sends text, files, or both — never neither — and attachment hashes only as sha256 digests', () => {
     const send = (req: object) => requestSchemas.send.safeParse({ sessionId: id, ...req }).success;
     const hash = 'c'.repeat(64);
-    expect([send({ text: 'q' }), send({ text: '', attachments: [hash] }), send({ text: ' ', attachments: [] }), send({ text: 'q', attachments: ['../x'] })]).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
+    expect([
+      send({ text: 'q' }),
+      send({ text: '', attachments: [hash] }),
+      send({ text: ' ', attachments: [] }),
+      send({ text: 'q', attachments: ['../x'] }),
+    ]).toEqual([true, true, false, false]);
     const read = (sha256: string) => requestSchemas.readAttachment.safeParse({ sha256 }).success;
     expect([read(hash), read('C'.repeat(64)), read('../../settings.json')]).toEqual([true, false, false]);
   });
@@ -200,26 +219,35 @@ describe('request schemas', () => {
     const get = (sessionId: string) => requestSchemas.getSession.safeParse({ sessionId }).success;
     expect([id, '../settings', 'not-a-uuid', ''].map(get)).toEqual([true, false, false, false]);
     const baseUrl = (url: string) => requestSchemas.saveProvider.safeParse({ baseUrl: url }).success;
-    expect(['http://127.0.0.1:11434/v1', 'https://api.example.com/v1/', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://example.com'].map(baseUrl)).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      ['http://127.0.0.1:11434/v1', 'https://api.example.com/v1/', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://example.com'].map(
+        baseUrl,
+      ),
+    ).toEqual([true, true, false, false, false]);
   });
 
   it('refuses saving an empty model name', () => {
     const model = (name: string) => requestSchemas.saveProvider.safeParse({ model: name }).success;
     expect(['gpt-4o', '', '   '].map(model)).toEqual([true, false, false]);
-    const chatModel = (name: string) => requestSchemas.updateChat.safeParse({ sessionId: id, model: { providerId: 'p', model: name } }).success;
+    const chatModel = (name: string) =>
+      requestSchemas.updateChat.safeParse({ sessionId: id, model: { providerId: 'p', model: name } }).success;
     expect(['gpt-4o', ''].map(chatModel)).toEqual([true, false]);
   });
 
   it('takes chat parameters only within their ranges', () => {
     const params = (value: object) => requestSchemas.updateChat.safeParse({ sessionId: id, params: value }).success;
     expect(
-      [{ temperature: 0 }, { temperature: 2 }, { temperature: 2.1 }, { topP: 1 }, { topP: -0.1 }, { maxOutputTokens: 1 }, { maxOutputTokens: 1.5 }, { reasoningEffort: 'high' }, { reasoningEffort: 'max' }].map(params),
+      [
+        { temperature: 0 },
+        { temperature: 2 },
+        { temperature: 2.1 },
+        { topP: 1 },
+        { topP: -0.1 },
+        { maxOutputTokens: 1 },
+        { maxOutputTokens: 1.5 },
+        { reasoningEffort: 'high' },
+        { reasoningEffort: 'max' },
+      ].map(params),
     ).toEqual([true, true, false, true, false, true, false, true, false]);
   });
 });

@@ -54,7 +54,14 @@ it('connects over Streamable HTTP with the configured headers, kept encrypted in
     expect(seenAuth.every((auth) => auth === 'Bearer http-secret')).toBe(true);
     expect((await service.view()).servers[0]).toMatchObject({ headerKeys: ['Authorization'], state: { status: 'ready', toolCount: 1 } });
 
-    await service.saveServer({ previousName: 'remote', name: 'remote', transport: 'http', url, headers: { Authorization: 'Bearer wrong' }, enabled: true });
+    await service.saveServer({
+      previousName: 'remote',
+      name: 'remote',
+      transport: 'http',
+      url,
+      headers: { Authorization: 'Bearer wrong' },
+      enabled: true,
+    });
     await service.restartServer('remote');
     expect((await service.view()).servers[0]!.state).toMatchObject({ status: 'error' });
   } finally {

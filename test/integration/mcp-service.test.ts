@@ -59,8 +59,20 @@ describe('MCP servers (real stdio fixture)', () => {
 
     const h = hooks('once');
     const tools = await mcp.toolsFor(undefined, h.hooks);
-    expect(tools.map((t) => t.name)).toEqual(['fixture__add', 'fixture__slow_echo', 'fixture__fail', 'fixture__big', 'fixture__image', 'fixture__env_echo', 'fixture__invalid']);
-    expect(tools[0]!.parameters).toEqual({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] });
+    expect(tools.map((t) => t.name)).toEqual([
+      'fixture__add',
+      'fixture__slow_echo',
+      'fixture__fail',
+      'fixture__big',
+      'fixture__image',
+      'fixture__env_echo',
+      'fixture__invalid',
+    ]);
+    expect(tools[0]!.parameters).toEqual({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    });
     expect((await mcp.view()).servers[0]!.state).toMatchObject({ status: 'ready', toolCount: 7 });
 
     const result = await call(tools, 'fixture__add', { a: 2, b: 3 });
@@ -114,14 +126,22 @@ describe('MCP servers (real stdio fixture)', () => {
     const { mcp } = await service();
     await mcp.importConfig(
       JSON.stringify({
-        mcpServers: { missing: { command: '/nonexistent/mcp-server-binary' }, exits: fixtureServerEntry('exit'), fixture: fixtureServerEntry() },
+        mcpServers: {
+          missing: { command: '/nonexistent/mcp-server-binary' },
+          exits: fixtureServerEntry('exit'),
+          fixture: fixtureServerEntry(),
+        },
       }),
     );
     const tools = await mcp.toolsFor(undefined, hooks().hooks);
     expect(tools.every((t) => t.name.startsWith('fixture__'))).toBe(true);
     const states = Object.fromEntries((await mcp.view()).servers.map((s) => [s.name, s.state]));
     expect(states.missing).toMatchObject({ status: 'error', message: 'Command not found: /nonexistent/mcp-server-binary' });
-    expect(states.exits).toMatchObject({ status: 'error', message: 'The server exited during start.', stderr: ['fixture: configuration missing, exiting'] });
+    expect(states.exits).toMatchObject({
+      status: 'error',
+      message: 'The server exited during start.',
+      stderr: ['fixture: configuration missing, exiting'],
+    });
     expect(states.fixture).toMatchObject({ status: 'ready' });
     expect(mcp.childPids()).toHaveLength(1);
 
@@ -190,12 +210,17 @@ describe('start at launch', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mcp-'));
     writeFileSync(
       join(dataDir, 'mcp.json'),
-      JSON.stringify({ mcpServers: { on: fixtureServerEntry(), off: { ...fixtureServerEntry(), disabled: true } }, tinyAgent: { startAtLaunch: true } }),
+      JSON.stringify({
+        mcpServers: { on: fixtureServerEntry(), off: { ...fixtureServerEntry(), disabled: true } },
+        tinyAgent: { startAtLaunch: true },
+      }),
     );
     const { mcp } = await service(dataDir);
-    await expect.poll(async () => (await mcp.view()).servers.map((s) => [s.name, s.state.status]), { timeout: 30_000 }).toEqual([
-      ['on', 'ready'],
-      ['off', 'stopped'],
-    ]);
+    await expect
+      .poll(async () => (await mcp.view()).servers.map((s) => [s.name, s.state.status]), { timeout: 30_000 })
+      .toEqual([
+        ['on', 'ready'],
+        ['off', 'stopped'],
+      ]);
   });
 });

@@ -26,7 +26,11 @@ afterAll(async () => {
   await new Promise((resolve) => silent.close(resolve));
 });
 
-const endpoint = (overrides: { baseUrl?: string; apiKey?: string; timeoutMs?: number } = {}) => ({ baseUrl: server.url, apiKey: KEY, ...overrides });
+const endpoint = (overrides: { baseUrl?: string; apiKey?: string; timeoutMs?: number } = {}) => ({
+  baseUrl: server.url,
+  apiKey: KEY,
+  ...overrides,
+});
 
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   const error = await promise.then(
@@ -100,6 +104,10 @@ describe('testConnection', () => {
       code: 'unreachable',
       message: `Cannot reach ${new URL(closedPortUrl).host} (connection refused)`,
     });
-    expect(await testConnection(endpoint({ baseUrl: 'not a url' }))).toEqual({ ok: false, code: 'unreachable', message: 'Invalid base URL "not a url"' });
+    expect(await testConnection(endpoint({ baseUrl: 'not a url' }))).toEqual({
+      ok: false,
+      code: 'unreachable',
+      message: 'Invalid base URL "not a url"',
+    });
   });
 });

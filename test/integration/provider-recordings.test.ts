@@ -24,7 +24,9 @@ interface Source {
   format: 'chunks' | 'sse';
 }
 const sources = JSON.parse(readFileSync(join(STREAMS, 'sources.json'), 'utf8')) as Record<string, Source>;
-const streamFiles = readdirSync(STREAMS).filter((f) => f !== 'sources.json').sort();
+const streamFiles = readdirSync(STREAMS)
+  .filter((f) => f !== 'sources.json')
+  .sort();
 const errorFiles = readdirSync(ERRORS).sort();
 
 let server: FakeOpenAIServer;
@@ -46,7 +48,11 @@ function bodyOf(file: string): string {
 async function replay(body: string, sliceBytes?: number): Promise<AssistantMessage> {
   server.enqueue({ rawBody: body, ...(sliceBytes ? { sliceBytes } : {}) });
   const model: AgentModel = { id: 'recorded', baseUrl: server.url, apiKey: 'sk-test' };
-  const stream = streamOpenAI(model, { messages: [{ role: 'user', content: 'hi', timestamp: 1 }], tools: [] }, { signal: new AbortController().signal });
+  const stream = streamOpenAI(
+    model,
+    { messages: [{ role: 'user', content: 'hi', timestamp: 1 }], tools: [] },
+    { signal: new AbortController().signal },
+  );
   const events: AssistantMessageEvent[] = [];
   for await (const event of await stream) events.push(event);
   return (await stream).result();
@@ -232,7 +238,11 @@ describe('recorded error bodies from real services', () => {
     const record = JSON.parse(readFileSync(join(ERRORS, file), 'utf8')) as RecordedError;
     server.enqueue({ status: record.status, rawBody: record.body });
     const model: AgentModel = { id: 'recorded', baseUrl: server.url, apiKey: 'sk-test' };
-    const stream = streamOpenAI(model, { messages: [{ role: 'user', content: 'hi', timestamp: 1 }], tools: [] }, { signal: new AbortController().signal });
+    const stream = streamOpenAI(
+      model,
+      { messages: [{ role: 'user', content: 'hi', timestamp: 1 }], tools: [] },
+      { signal: new AbortController().signal },
+    );
     const failed = await (await stream).result();
     expect(failed.stopReason).toBe('error');
     expect(failed.errorCode).toBe(record.expect.code);

@@ -26,7 +26,9 @@ const hello: LlmContext = { messages: [{ role: 'user', content: 'hi', timestamp:
 
 async function run(reply: FakeReply, model: Partial<AgentModel> = {}): Promise<AssistantMessage> {
   server.enqueue(reply);
-  const stream = streamOpenAI({ id: 'm', baseUrl: server.url, apiKey: 'sk-test-key-123', ...model }, hello, { signal: new AbortController().signal });
+  const stream = streamOpenAI({ id: 'm', baseUrl: server.url, apiKey: 'sk-test-key-123', ...model }, hello, {
+    signal: new AbortController().signal,
+  });
   return (await stream).result();
 }
 
@@ -39,7 +41,14 @@ describe('content as real services send it', () => {
     const message = await run(
       frames(
         { delta: { content: [{ type: 'thinking', thinking: [{ type: 'text', text: '17 × 23 = 391' }] }] } },
-        { delta: { content: [{ type: 'thinking', thinking: [{ type: 'text', text: '.' }] }, { type: 'text', text: '3' }] } },
+        {
+          delta: {
+            content: [
+              { type: 'thinking', thinking: [{ type: 'text', text: '.' }] },
+              { type: 'text', text: '3' },
+            ],
+          },
+        },
         { delta: { content: [{ type: 'text', text: '91' }] } },
         { delta: { content: '' }, finish_reason: 'stop' },
       ),
@@ -49,7 +58,9 @@ describe('content as real services send it', () => {
   });
 
   it('keeps an answer that ends with usage and [DONE] but no finish reason (Snowflake Cortex)', async () => {
-    const message = await run(frames({ delta: { content: 'Complete.' } }, { usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } }));
+    const message = await run(
+      frames({ delta: { content: 'Complete.' } }, { usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } }),
+    );
     expect(message).toMatchObject({ stopReason: 'stop', content: [{ type: 'text', text: 'Complete.' }], usage: { totalTokens: 5 } });
   });
 
@@ -73,7 +84,11 @@ describe('content as real services send it', () => {
 
   it('shows and saves a refusal as the answer, marked as a refusal', async () => {
     const message = await run({ refusal: "I'm sorry, I can't help with that." });
-    expect(message).toMatchObject({ stopReason: 'stop', refusal: true, content: [{ type: 'text', text: "I'm sorry, I can't help with that." }] });
+    expect(message).toMatchObject({
+      stopReason: 'stop',
+      refusal: true,
+      content: [{ type: 'text', text: "I'm sorry, I can't help with that." }],
+    });
   });
 
   it('turns leading <think> blocks into reasoning with tags split across chunks, and never replays them', async () => {
@@ -90,20 +105,50 @@ describe('content as real services send it', () => {
   });
 
   it('reads Groq x_groq.usage and normalizes xAI usage so output includes reasoning and totals match', async () => {
-    const groq = await run(frames({ delta: { content: 'ok' }, finish_reason: 'stop' }, { raw: JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [], x_groq: { usage: { prompt_tokens: 45, completion_tokens: 662, total_tokens: 707 } } }) }));
+    const groq = await run(
+      frames(
+        { delta: { content: 'ok' }, finish_reason: 'stop' },
+        {
+          raw: JSON.stringify({
+            id: 'x',
+            object: 'chat.completion.chunk',
+            choices: [],
+            x_groq: { usage: { prompt_tokens: 45, completion_tokens: 662, total_tokens: 707 } },
+          }),
+        },
+      ),
+    );
     expect(groq.usage).toEqual({ input: 45, output: 662, reasoning: 0, cacheRead: 0, totalTokens: 707 });
     const xai = await run({
       text: 'ok',
-      usage: { prompt_tokens: 14, completion_tokens: 40, total_tokens: 408, completion_tokens_details: { reasoning_tokens: 354 }, prompt_tokens_details: { cached_tokens: 4 } },
+      usage: {
+        prompt_tokens: 14,
+        completion_tokens: 40,
+        total_tokens: 408,
+        completion_tokens_details: { reasoning_tokens: 354 },
+        prompt_tokens_details: { cached_tokens: 4 },
+      },
     });
     expect(xai.usage).toEqual({ input: 10, output: 394, reasoning: 354, cacheRead: 4, totalTokens: 408 });
   });
 
   it('keeps the usage an in-stream error frame carries', async () => {
     const message = await run(
-      frames({ delta: { content: 'part' } }, { raw: JSON.stringify({ error: { message: 'Upstream died', code: 502 }, usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 } }) }),
+      frames(
+        { delta: { content: 'part' } },
+        {
+          raw: JSON.stringify({
+            error: { message: 'Upstream died', code: 502 },
+            usage: { prompt_tokens: 9, completion_tokens: 3, total_tokens: 12 },
+          }),
+        },
+      ),
     );
-    expect(message).toMatchObject({ stopReason: 'error', errorMessage: 'Provider error: Upstream died', usage: { input: 9, output: 3, totalTokens: 12 } });
+    expect(message).toMatchObject({
+      stopReason: 'error',
+      errorMessage: 'Provider error: Upstream died',
+      usage: { input: 9, output: 3, totalTokens: 12 },
+    });
   });
 
   it('keeps tool_calls as the stop reason when a later chunk says stop (OpenRouter/Gemini)', async () => {
@@ -128,24 +173,88 @@ describe('content as real services send it', () => {
 });
 
 describe('error causes shown to the person', () => {
-  const answer = (status: number, body: unknown): FakeReply => ({ status, rawBody: typeof body === 'string' ? body : JSON.stringify(body) });
+  const answer = (status: number, body: unknown): FakeReply => ({
+    status,
+    rawBody: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
   it.each<[string, number, unknown, string, string]>([
-    ['a 404 that says something else keeps the provider sentence', 404, { error: { message: 'No endpoints found that support tool use.', code: 404 } }, 'model_not_found', 'No endpoints found that support tool use. (HTTP 404)'],
-    ['a plain unknown-model 404 names the model', 404, { error: { message: 'The model `m` does not exist', code: 'model_not_found' } }, 'model_not_found', 'Unknown model "m" or wrong endpoint (HTTP 404)'],
-    ['403 is a refusal, not a bad key', 403, { error: { message: 'You are not allowed to sample from this model', type: 'invalid_request_error' } }, 'forbidden', 'The provider refused the request (HTTP 403): You are not allowed to sample from this model'],
-    ['Gemini array-wrapped bodies keep their message', 400, [{ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }], 'unknown', 'Request rejected (HTTP 400): Request contains an invalid argument.'],
-    ['429 insufficient_quota is out of quota, not rate limited', 429, { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } }, 'out_of_quota', 'The account is out of quota or balance (HTTP 429): You exceeded your current quota, please check your plan and billing details.'],
-    ['402 is out of balance', 402, { error: { message: 'Insufficient Balance', type: 'unknown_error' } }, 'out_of_quota', 'The account is out of quota or balance (HTTP 402): Insufficient Balance'],
-    ["OpenRouter's Provider returned error shows metadata.raw", 429, { error: { code: 429, message: 'Provider returned error', metadata: { provider_name: 'Google', raw: 'google/gemini-2.0-flash-exp:free is temporarily rate-limited upstream.' } } }, 'rate_limited', 'Rate limited by the provider (HTTP 429): Google: google/gemini-2.0-flash-exp:free is temporarily rate-limited upstream.'],
+    [
+      'a 404 that says something else keeps the provider sentence',
+      404,
+      { error: { message: 'No endpoints found that support tool use.', code: 404 } },
+      'model_not_found',
+      'No endpoints found that support tool use. (HTTP 404)',
+    ],
+    [
+      'a plain unknown-model 404 names the model',
+      404,
+      { error: { message: 'The model `m` does not exist', code: 'model_not_found' } },
+      'model_not_found',
+      'Unknown model "m" or wrong endpoint (HTTP 404)',
+    ],
+    [
+      '403 is a refusal, not a bad key',
+      403,
+      { error: { message: 'You are not allowed to sample from this model', type: 'invalid_request_error' } },
+      'forbidden',
+      'The provider refused the request (HTTP 403): You are not allowed to sample from this model',
+    ],
+    [
+      'Gemini array-wrapped bodies keep their message',
+      400,
+      [{ error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT' } }],
+      'unknown',
+      'Request rejected (HTTP 400): Request contains an invalid argument.',
+    ],
+    [
+      '429 insufficient_quota is out of quota, not rate limited',
+      429,
+      {
+        error: {
+          message: 'You exceeded your current quota, please check your plan and billing details.',
+          type: 'insufficient_quota',
+          code: 'insufficient_quota',
+        },
+      },
+      'out_of_quota',
+      'The account is out of quota or balance (HTTP 429): You exceeded your current quota, please check your plan and billing details.',
+    ],
+    [
+      '402 is out of balance',
+      402,
+      { error: { message: 'Insufficient Balance', type: 'unknown_error' } },
+      'out_of_quota',
+      'The account is out of quota or balance (HTTP 402): Insufficient Balance',
+    ],
+    [
+      "OpenRouter's Provider returned error shows metadata.raw",
+      429,
+      {
+        error: {
+          code: 429,
+          message: 'Provider returned error',
+          metadata: { provider_name: 'Google', raw: 'google/gemini-2.0-flash-exp:free is temporarily rate-limited upstream.' },
+        },
+      },
+      'rate_limited',
+      'Rate limited by the provider (HTTP 429): Google: google/gemini-2.0-flash-exp:free is temporarily rate-limited upstream.',
+    ],
   ])('%s', async (_name, status, body, code, errorMessage) => {
     const message = await run(answer(status, body));
     expect(message).toMatchObject({ stopReason: 'error', errorCode: code, errorMessage });
   });
 
   it('a 200 with a JSON error body shows the provider reason (insufficient balance)', async () => {
-    const message = await run({ rawBody: JSON.stringify({ error: { message: 'Insufficient Balance', type: 'unknown_error' } }), contentType: 'application/json' });
-    expect(message).toMatchObject({ stopReason: 'error', errorCode: 'out_of_quota', errorMessage: 'The account is out of quota or balance: Insufficient Balance' });
+    const message = await run({
+      rawBody: JSON.stringify({ error: { message: 'Insufficient Balance', type: 'unknown_error' } }),
+      contentType: 'application/json',
+    });
+    expect(message).toMatchObject({
+      stopReason: 'error',
+      errorCode: 'out_of_quota',
+      errorMessage: 'The account is out of quota or balance: Insufficient Balance',
+    });
   });
 });
 
@@ -165,7 +274,11 @@ describe('hostile and odd responses (issue #10)', () => {
   it('an SSE event that never ends is cut at the cap as a bad response, not buffered without bound', async () => {
     const endless = `data: {"choices":[{"index":0,"delta":{"content":"${'x'.repeat(MAX_SSE_EVENT_BYTES + 1024)}`;
     const message = await run({ rawBody: endless, sliceBytes: 256 * 1024 });
-    expect(message).toMatchObject({ stopReason: 'error', errorCode: 'bad_response', errorMessage: 'The provider sent a stream event larger than 4 MB' });
+    expect(message).toMatchObject({
+      stopReason: 'error',
+      errorCode: 'bad_response',
+      errorMessage: 'The provider sent a stream event larger than 4 MB',
+    });
   });
 
   it('SSE comments and trickled bytes keep a stream alive past the idle limit', async () => {
@@ -187,7 +300,11 @@ describe('hostile and odd responses (issue #10)', () => {
   it('never follows a redirect to another origin: nothing reaches the other host and the error names it', async () => {
     const target = new URL(other.url);
     const message = await run({ redirectTo: `${other.url}/chat/completions`, redirectStatus: 307 });
-    expect(message).toMatchObject({ stopReason: 'error', errorCode: 'bad_response', errorMessage: `The provider redirected the request to another host (${target.host}); it was not sent there` });
+    expect(message).toMatchObject({
+      stopReason: 'error',
+      errorCode: 'bad_response',
+      errorMessage: `The provider redirected the request to another host (${target.host}); it was not sent there`,
+    });
     expect(other.requests).toHaveLength(0);
   });
 
@@ -200,7 +317,10 @@ describe('hostile and odd responses (issue #10)', () => {
   });
 
   it.each([['[DONE] '], ['ping']])('keeps a complete answer when a junk frame (data: %s) follows the finish reason', async (junk) => {
-    const message = await run({ ...frames({ delta: { content: 'Kept.' } }, { delta: {}, finish_reason: 'stop' }, { raw: junk }), omitDone: true });
+    const message = await run({
+      ...frames({ delta: { content: 'Kept.' } }, { delta: {}, finish_reason: 'stop' }, { raw: junk }),
+      omitDone: true,
+    });
     expect(message).toMatchObject({ stopReason: 'stop', content: [{ type: 'text', text: 'Kept.' }] });
     expect(message.errorCode).toBeUndefined();
   });

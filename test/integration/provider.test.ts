@@ -75,7 +75,12 @@ describe('streamOpenAI: content mapping', () => {
       'text_end 0 "Hello big world"',
       'done stop',
     ]);
-    expect(message).toMatchObject({ role: 'assistant', model: 'fake-model', stopReason: 'stop', content: [{ type: 'text', text: 'Hello big world' }] });
+    expect(message).toMatchObject({
+      role: 'assistant',
+      model: 'fake-model',
+      stopReason: 'stop',
+      content: [{ type: 'text', text: 'Hello big world' }],
+    });
     expect(message.errorMessage).toBeUndefined();
   });
 
@@ -116,7 +121,12 @@ describe('streamOpenAI: content mapping', () => {
 
   it('keeps arrival order when text and reasoning alternate', async () => {
     const { lines } = await run({
-      frames: [{ delta: { content: 'A' } }, { delta: { reasoning: 'r' } }, { delta: { content: 'B' } }, { delta: {}, finish_reason: 'stop' }],
+      frames: [
+        { delta: { content: 'A' } },
+        { delta: { reasoning: 'r' } },
+        { delta: { content: 'B' } },
+        { delta: {}, finish_reason: 'stop' },
+      ],
     });
     expect(lines).toEqual([
       'start',
@@ -166,8 +176,22 @@ describe('streamOpenAI: content mapping', () => {
   it('matches interleaved fragments by index, and by id when a server reuses an index', async () => {
     const { message } = await run({
       frames: [
-        { delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'a', arguments: '{"x"' } }, { index: 1, id: 'c2', function: { name: 'b', arguments: '{"y"' } }] } },
-        { delta: { tool_calls: [{ index: 1, function: { arguments: ':2}' } }, { index: 0, function: { arguments: ':1}' } }] } },
+        {
+          delta: {
+            tool_calls: [
+              { index: 0, id: 'c1', function: { name: 'a', arguments: '{"x"' } },
+              { index: 1, id: 'c2', function: { name: 'b', arguments: '{"y"' } },
+            ],
+          },
+        },
+        {
+          delta: {
+            tool_calls: [
+              { index: 1, function: { arguments: ':2}' } },
+              { index: 0, function: { arguments: ':1}' } },
+            ],
+          },
+        },
         { delta: { tool_calls: [{ index: 0, id: 'c3', function: { name: 'c', arguments: '{}' } }] } },
         { delta: {}, finish_reason: 'tool_calls' },
       ],
@@ -211,7 +235,12 @@ describe('streamOpenAI: content mapping', () => {
   it('maps usage: input excludes cached tokens, reasoning from completion details', async () => {
     const { message } = await run({
       text: 'ok',
-      usage: { prompt_tokens: 100, completion_tokens: 40, prompt_tokens_details: { cached_tokens: 30 }, completion_tokens_details: { reasoning_tokens: 12 } },
+      usage: {
+        prompt_tokens: 100,
+        completion_tokens: 40,
+        prompt_tokens_details: { cached_tokens: 30 },
+        completion_tokens_details: { reasoning_tokens: 12 },
+      },
     });
     expect(message.usage).toEqual({ input: 70, output: 40, reasoning: 12, cacheRead: 30, totalTokens: 140 });
   });
@@ -248,7 +277,12 @@ describe('streamOpenAI: content mapping', () => {
 describe('streamOpenAI: failures', () => {
   it.each<[number, FakeReply, string, string]>([
     [401, {}, 'auth', 'Invalid or missing API key (HTTP 401)'],
-    [403, { errorMessage: 'You are not allowed to sample from this model' }, 'forbidden', 'The provider refused the request (HTTP 403): You are not allowed to sample from this model'],
+    [
+      403,
+      { errorMessage: 'You are not allowed to sample from this model' },
+      'forbidden',
+      'The provider refused the request (HTTP 403): You are not allowed to sample from this model',
+    ],
     [404, {}, 'model_not_found', 'Unknown model "fake-model" or wrong endpoint (HTTP 404)'],
     [429, { retryAfter: 7 }, 'rate_limited', 'Rate limited by the provider (HTTP 429), retry after 7 s: Rate limit reached for requests.'],
     [429, {}, 'rate_limited', 'Rate limited by the provider (HTTP 429): Rate limit reached for requests.'],
@@ -265,7 +299,10 @@ describe('streamOpenAI: failures', () => {
   it('reports a closed port as unreachable, naming the host', async () => {
     const { lines, message } = await run(undefined, { model: { baseUrl: closedPortUrl } });
     expect(lines).toEqual(['error error']);
-    expect(message).toMatchObject({ errorCode: 'unreachable', errorMessage: `Cannot reach ${new URL(closedPortUrl).host} (connection refused)` });
+    expect(message).toMatchObject({
+      errorCode: 'unreachable',
+      errorMessage: `Cannot reach ${new URL(closedPortUrl).host} (connection refused)`,
+    });
   });
 
   it('keeps the partial answer when the connection drops mid-stream', async () => {
@@ -308,7 +345,11 @@ describe('streamOpenAI: failures', () => {
 
   it("reports an error frame with the provider's message, partial kept", async () => {
     const { message } = await run({ text: 'one two', errorFrameAt: 1, errorMessage: 'The model crashed' });
-    expect(message).toMatchObject({ errorCode: 'bad_response', errorMessage: 'Provider error: The model crashed', content: [{ type: 'text', text: 'one ' }] });
+    expect(message).toMatchObject({
+      errorCode: 'bad_response',
+      errorMessage: 'Provider error: The model crashed',
+      content: [{ type: 'text', text: 'one ' }],
+    });
   });
 
   it('times out when no first token arrives within firstTokenTimeoutMs', async () => {
@@ -341,7 +382,12 @@ describe('streamOpenAI: failures', () => {
       { signal: controller.signal, onEvent: (e) => e.type === 'text_delta' && controller.abort() },
     );
     expect(lines).toEqual(['start', 'text_start 0', 'text_delta 0 "one "', 'error aborted']);
-    expect(message).toMatchObject({ stopReason: 'aborted', errorCode: 'aborted', errorMessage: 'Stopped by user', content: [{ type: 'text', text: 'one ' }] });
+    expect(message).toMatchObject({
+      stopReason: 'aborted',
+      errorCode: 'aborted',
+      errorMessage: 'Stopped by user',
+      content: [{ type: 'text', text: 'one ' }],
+    });
     await expect.poll(() => server.requests[0]?.disconnected).toBe(true);
   });
 
@@ -411,7 +457,16 @@ describe('streamOpenAI: the request', () => {
     await run({ text: 'ok' }, { context, model: { maxOutputTokens: 256 } });
     expect(server.requests[0]?.body).toMatchObject({
       max_tokens: 256,
-      tools: [{ type: 'function', function: { name: 'get_time', description: 'Current time', parameters: { type: 'object', properties: { tz: { type: 'string' } } } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_time',
+            description: 'Current time',
+            parameters: { type: 'object', properties: { tz: { type: 'string' } } },
+          },
+        },
+      ],
     });
   });
 
@@ -427,9 +482,23 @@ describe('streamOpenAI: the request', () => {
     });
     const messages: Message[] = [
       { role: 'system', content: 'Be brief.', timestamp: 1 },
-      { role: 'user', content: [{ type: 'text', text: 'What is ' }, { type: 'text', text: 'this?' }], timestamp: 1 },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is ' },
+          { type: 'text', text: 'this?' },
+        ],
+        timestamp: 1,
+      },
       assistant([{ type: 'text', text: 'Half' }], 'error'),
-      { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }], timestamp: 1 },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look:' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        ],
+        timestamp: 1,
+      },
       assistant([
         { type: 'thinking', thinking: 'The user wants', signature: 'reasoning_content' },
         { type: 'thinking', thinking: 'a lookup', signature: 'reasoning_content' },
@@ -440,18 +509,41 @@ describe('streamOpenAI: the request', () => {
         { type: 'toolCall', id: 'call_1', name: 'lookup', arguments: { q: 'png' } },
         { type: 'toolCall', id: 'call_2', name: 'size', arguments: {} },
       ]),
-      { role: 'toolResult', toolCallId: 'call_1', toolName: 'lookup', content: [{ type: 'text', text: 'line 1' }, { type: 'text', text: 'line 2' }], isError: false, timestamp: 1 },
+      {
+        role: 'toolResult',
+        toolCallId: 'call_1',
+        toolName: 'lookup',
+        content: [
+          { type: 'text', text: 'line 1' },
+          { type: 'text', text: 'line 2' },
+        ],
+        isError: false,
+        timestamp: 1,
+      },
       { role: 'user', content: 'And?', timestamp: 1 },
       assistant([{ type: 'text', text: '   ' }]),
       assistant([{ type: 'toolCall', id: 'call_3', name: 'size', arguments: { x: 1 } }]),
       { role: 'toolResult', toolCallId: 'call_3', toolName: 'size', content: [], isError: false, timestamp: 1 },
-      { role: 'toolResult', toolCallId: 'call_orphan', toolName: 'size', content: [{ type: 'text', text: 'late' }], isError: false, timestamp: 1 },
+      {
+        role: 'toolResult',
+        toolCallId: 'call_orphan',
+        toolName: 'size',
+        content: [{ type: 'text', text: 'late' }],
+        isError: false,
+        timestamp: 1,
+      },
     ];
     await run({ text: 'ok' }, { context: { messages, tools: [] } });
     expect(server.requests[0]?.body.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'What is this?' },
-      { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look:' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+        ],
+      },
       {
         role: 'assistant',
         content: 'Let me check.',
@@ -463,7 +555,11 @@ describe('streamOpenAI: the request', () => {
       { role: 'tool', tool_call_id: 'call_1', content: 'line 1\nline 2' },
       { role: 'tool', tool_call_id: 'call_2', content: 'No result provided' },
       { role: 'user', content: 'And?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'size', arguments: '{"x":1}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'size', arguments: '{"x":1}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_3', content: '(no tool output)' },
     ]);
   });

@@ -56,7 +56,13 @@ async function runToEnd(sessionId: string, text: string): Promise<void> {
 
 describe('API key secrecy', () => {
   it('keeps the key out of events, answers, logs and the data folder during failing runs', async () => {
-    const saved = await core.router.handle('settings:saveProvider', { id: 'env', presetId: 'custom', baseUrl: server.url, model: 'fake-model', apiKey: KEY });
+    const saved = await core.router.handle('settings:saveProvider', {
+      id: 'env',
+      presetId: 'custom',
+      baseUrl: server.url,
+      model: 'fake-model',
+      apiKey: KEY,
+    });
     expect(saved.ok).toBe(true);
     const session = await core.router.handle('sessions:create', {});
     if (!session.ok) throw new Error('create failed');
@@ -93,7 +99,13 @@ describe('API key secrecy', () => {
 
   it("redacts the saved key from main's log even when it is not shaped like a key", async () => {
     const plainKey = 'local-gateway-token-Q7w2';
-    const saved = await core.router.handle('settings:saveProvider', { id: 'env', presetId: 'custom', baseUrl: server.url, model: 'fake-model', apiKey: plainKey });
+    const saved = await core.router.handle('settings:saveProvider', {
+      id: 'env',
+      presetId: 'custom',
+      baseUrl: server.url,
+      model: 'fake-model',
+      apiKey: plainKey,
+    });
     expect(saved.ok).toBe(true);
     core.log.error('provider call failed', new Error(`rejected token ${plainKey}`));
     core.log.info(`retrying with ${plainKey}`);

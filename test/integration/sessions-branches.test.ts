@@ -150,7 +150,9 @@ describe('regenerate and versions', () => {
     await h.service.switchBranch(before.id, detail.refs[5]!.id, 1);
     // The backup is the file as it was: version 1, every committed line, no branch line.
     const migrated = (await fs.readFile(file, 'utf8')).split('\n');
-    expect(await fs.readFile(`${file}.v1.bak`, 'utf8')).toBe([...migrated.slice(0, -2), ''].join('\n').replace('"version":2', '"version":1'));
+    expect(await fs.readFile(`${file}.v1.bak`, 'utf8')).toBe(
+      [...migrated.slice(0, -2), ''].join('\n').replace('"version":2', '"version":1'),
+    );
     const lines = await fileLines(h.dir, before.id);
     expect(lines[0]).toMatchObject({ version: 2 });
     expect(lines.at(-1)).toMatchObject({ type: 'branch', leaf: detail.refs[5]!.id });

@@ -154,7 +154,9 @@ describe('index and files stay consistent (property)', () => {
                 });
                 if (!started) continue;
                 model.runs.push({ runId: started.runId, text: c.text });
-                if (c.wait) while (!events.some((e) => e.runId === started.runId && e.event.type === 'run_end')) await new Promise((r) => setTimeout(r, 1));
+                if (c.wait)
+                  while (!events.some((e) => e.runId === started.runId && e.event.type === 'run_end'))
+                    await new Promise((r) => setTimeout(r, 1));
               }
             }
           }
@@ -168,15 +170,19 @@ describe('index and files stay consistent (property)', () => {
             }),
           );
           // Runs that were never committed are exactly the empty replies (a restart stops a run before its first token).
-          for (const model of sessions.values()) for (const run of model.runs) if (run.text !== 'empty' && !committed(run.runId)) {
-            const end = events.find((e) => e.runId === run.runId && e.event.type === 'error');
-            expect(end?.event).toMatchObject({ code: 'aborted' });
-          }
+          for (const model of sessions.values())
+            for (const run of model.runs)
+              if (run.text !== 'empty' && !committed(run.runId)) {
+                const end = events.find((e) => e.runId === run.runId && e.event.type === 'error');
+                expect(end?.event).toMatchObject({ code: 'aborted' });
+              }
           const reopened = await open();
           const listed = new Map(reopened.list().map((s) => [s.id, { name: s.name, count: s.messageCount }]));
           await reopened.dispose();
           expect(listed).toEqual(expected);
-          const indexFile = JSON.parse(await fs.readFile(path.join(dir, 'sessions', 'index.json'), 'utf8')) as { sessions: Array<{ id: string; messageCount: number }> };
+          const indexFile = JSON.parse(await fs.readFile(path.join(dir, 'sessions', 'index.json'), 'utf8')) as {
+            sessions: Array<{ id: string; messageCount: number }>;
+          };
           expect(new Set(indexFile.sessions.map((s) => s.id))).toEqual(new Set(expected.keys()));
           const files = (await fs.readdir(path.join(dir, 'sessions'))).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -6));
           expect(new Set(files)).toEqual(new Set(expected.keys()));

@@ -71,9 +71,30 @@ describe('context policy in the service', () => {
     // A stored run with a tool call: user, assistant(toolCall), toolResult, assistant.
     const runMessages: Message[] = [
       { role: 'user', content: 'weather?', timestamp: 1 },
-      { role: 'assistant', content: [{ type: 'toolCall', id: 'call-1', name: 'weather', arguments: { city: 'Paris' } }], model: 'fake-model', usage: emptyUsage(), stopReason: 'toolUse', timestamp: 2 },
-      { role: 'toolResult', toolCallId: 'call-1', toolName: 'weather', content: [{ type: 'text', text: 'sunny' }], isError: false, timestamp: 3 },
-      { role: 'assistant', content: [{ type: 'text', text: 'It is sunny.' }], model: 'fake-model', usage: emptyUsage(), stopReason: 'stop', timestamp: 4 },
+      {
+        role: 'assistant',
+        content: [{ type: 'toolCall', id: 'call-1', name: 'weather', arguments: { city: 'Paris' } }],
+        model: 'fake-model',
+        usage: emptyUsage(),
+        stopReason: 'toolUse',
+        timestamp: 2,
+      },
+      {
+        role: 'toolResult',
+        toolCallId: 'call-1',
+        toolName: 'weather',
+        content: [{ type: 'text', text: 'sunny' }],
+        isError: false,
+        timestamp: 3,
+      },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'It is sunny.' }],
+        model: 'fake-model',
+        usage: emptyUsage(),
+        stopReason: 'stop',
+        timestamp: 4,
+      },
     ];
     let parentId: string | null = null;
     const entries = runMessages.map((message, i): MessageEntry => {

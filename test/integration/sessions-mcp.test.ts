@@ -60,13 +60,21 @@ describe('a chat with MCP tools', () => {
 
     const stored = (await fileLines(h.dir, session.id)).filter((l) => l.type === 'message').map((l) => l.message);
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
-    expect(stored[2]).toMatchObject({ toolCallId: 'call_add', content: [{ type: 'text', text: '5' }], isError: false, details: { server: 'fixture', tool: 'add' } });
+    expect(stored[2]).toMatchObject({
+      toolCallId: 'call_add',
+      content: [{ type: 'text', text: '5' }],
+      isError: false,
+      details: { server: 'fixture', tool: 'add' },
+    });
     expect(await h.service.approveTool(session.id, 'call_add', 'once')).toEqual({ resolved: false });
   });
 
   it('Deny sends the model a result saying the user declined, and the run goes on', async () => {
     const session = await h.service.create({});
-    h.server.enqueue({ toolCalls: [{ id: 'call_d', name: 'fixture__add', arguments: '{"a":1,"b":1}' }] }, { text: 'Understood, not adding.' });
+    h.server.enqueue(
+      { toolCalls: [{ id: 'call_d', name: 'fixture__add', arguments: '{"a":1,"b":1}' }] },
+      { text: 'Understood, not adding.' },
+    );
     const { runId } = await h.service.send(session.id, 'add');
     await waitForApproval('call_d');
     await h.service.approveTool(session.id, 'call_d', 'deny');
@@ -79,9 +87,7 @@ describe('a chat with MCP tools', () => {
   it('Stop cancels a running slow_echo and a pending approval: the run ends as stopped, nothing waits', async () => {
     const session = await h.service.create({});
     h.server.enqueue({
-      toolCalls: [
-        { id: 'call_slow', name: 'fixture__slow_echo', arguments: '{"text":"hi","ms":30000}' },
-      ],
+      toolCalls: [{ id: 'call_slow', name: 'fixture__slow_echo', arguments: '{"text":"hi","ms":30000}' }],
     });
     const { runId } = await h.service.send(session.id, 'echo slowly');
     await waitForApproval('call_slow');
@@ -105,12 +111,18 @@ describe('a chat with MCP tools', () => {
   it('steering sent while slow_echo runs reaches the model right after that tool result', async () => {
     await mcp.allowAlways('fixture', 'slow_echo');
     const session = await h.service.create({});
-    h.server.enqueue({ toolCalls: [{ id: 'call_s', name: 'fixture__slow_echo', arguments: '{"text":"done","ms":1500}' }] }, { text: 'ok, in French then' });
+    h.server.enqueue(
+      { toolCalls: [{ id: 'call_s', name: 'fixture__slow_echo', arguments: '{"text":"done","ms":1500}' }] },
+      { text: 'ok, in French then' },
+    );
     const { runId } = await h.service.send(session.id, 'echo');
     await h.waitForEvent((e) => e.event.type === 'tool' && e.event.state.status === 'running');
     await h.service.steer(session.id, 'answer in French');
     await h.runEnd(runId);
-    const roles = h.server.chatRequests[1]!.body.messages.map((m: { role: string; content: unknown }) => [m.role, typeof m.content === 'string' ? m.content : '']);
+    const roles = h.server.chatRequests[1]!.body.messages.map((m: { role: string; content: unknown }) => [
+      m.role,
+      typeof m.content === 'string' ? m.content : '',
+    ]);
     expect(roles.slice(-3)).toEqual([
       ['assistant', ''],
       ['tool', 'done'],

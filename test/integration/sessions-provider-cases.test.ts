@@ -2,7 +2,15 @@
 // an answer with no finish reason, reasoning_details, a refusal, <think> blocks, usage, a late "stop" after tool
 // calls; and names causes a person can act on (out of quota). Through the real session service and fake server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventOf, fileLines, sentMessages, startHarness, streamedText, SYSTEM_PROMPT, type Harness } from '../unit/sessions/service-harness.js';
+import {
+  eventOf,
+  fileLines,
+  sentMessages,
+  startHarness,
+  streamedText,
+  SYSTEM_PROMPT,
+  type Harness,
+} from '../unit/sessions/service-harness.js';
 import type { FakeReply } from '../fixtures/fake-openai.js';
 import type { AssistantMessage } from '../../src/shared/messages.js';
 
@@ -15,7 +23,10 @@ afterEach(async () => {
 });
 
 /** Sends `text` with `reply` queued; returns the run's events and the committed assistant message (if any). */
-async function ask(reply: FakeReply, text = 'question'): Promise<{ sessionId: string; events: Awaited<ReturnType<Harness['runEnd']>>; saved?: AssistantMessage }> {
+async function ask(
+  reply: FakeReply,
+  text = 'question',
+): Promise<{ sessionId: string; events: Awaited<ReturnType<Harness['runEnd']>>; saved?: AssistantMessage }> {
   const session = await h.service.create({});
   h.server.enqueue(reply);
   const events = await h.runEnd((await h.service.send(session.id, text)).runId);
@@ -26,7 +37,12 @@ async function ask(reply: FakeReply, text = 'question'): Promise<{ sessionId: st
 
 describe('what the session commits from real provider shapes', () => {
   it('Mistral content parts: reasoning and the whole answer are saved, and only the answer goes back to the model', async () => {
-    const { sessionId, events, saved } = await ask({ reasoningAs: 'content-parts', reasoning: '17 × 23 = 391.', text: '391', chunkSize: 2 });
+    const { sessionId, events, saved } = await ask({
+      reasoningAs: 'content-parts',
+      reasoning: '17 × 23 = 391.',
+      text: '391',
+      chunkSize: 2,
+    });
     expect(eventOf(events, 'run_end').committed).toBe(true);
     expect(saved?.content).toEqual([
       { type: 'thinking', thinking: '17 × 23 = 391.', signature: 'content' },
@@ -51,7 +67,9 @@ describe('what the session commits from real provider shapes', () => {
 
   it('reasoning that arrives only as reasoning_details is saved as reasoning, once', async () => {
     const detail = (text: string) => ({ delta: { reasoning: text, reasoning_details: [{ type: 'reasoning.text', text }] } });
-    const { saved } = await ask({ frames: [detail('Weigh '), detail('options.'), { delta: { content: 'Pick B.' }, finish_reason: 'stop' }] });
+    const { saved } = await ask({
+      frames: [detail('Weigh '), detail('options.'), { delta: { content: 'Pick B.' }, finish_reason: 'stop' }],
+    });
     expect(saved?.content).toEqual([
       { type: 'thinking', thinking: 'Weigh options.', signature: 'reasoning' },
       { type: 'text', text: 'Pick B.' },
@@ -111,7 +129,10 @@ describe('what the session commits from real provider shapes', () => {
   });
 
   it('out of balance is not committed and says so in the words a person can act on', async () => {
-    const { events } = await ask({ status: 402, rawBody: JSON.stringify({ error: { message: 'Insufficient Balance', type: 'unknown_error' } }) });
+    const { events } = await ask({
+      status: 402,
+      rawBody: JSON.stringify({ error: { message: 'Insufficient Balance', type: 'unknown_error' } }),
+    });
     expect(eventOf(events, 'error')).toMatchObject({
       code: 'out_of_quota',
       message: 'The account is out of quota or balance (HTTP 402): Insufficient Balance',

@@ -6,7 +6,17 @@ import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { AppError } from '../../src/shared/errors.js';
 import { StoreError } from '../../src/main/sessions/session-store.js';
 import { SessionService } from '../../src/main/sessions/session-service.js';
-import { eventOf, fileLines, sentMessages, startHarness, streamedText, SYSTEM_PROMPT, types, WORDS, type Harness } from '../unit/sessions/service-harness.js';
+import {
+  eventOf,
+  fileLines,
+  sentMessages,
+  startHarness,
+  streamedText,
+  SYSTEM_PROMPT,
+  types,
+  WORDS,
+  type Harness,
+} from '../unit/sessions/service-harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -70,7 +80,11 @@ describe('run outcomes', () => {
     expect(events.map((e) => (e.event.type === 'delta' ? (e.event.thinking ?? '') : '')).join('')).toBe('thinking hard');
     expect(eventOf(events, 'assistant_end')).toMatchObject({ stopReason: 'stop', toolCalls: [] });
     expect(eventOf(events, 'saved')).toMatchObject({ stopped: false, summary: { name: 'hi', messageCount: 3, isStreaming: false } });
-    expect(eventOf(events, 'run_end')).toMatchObject({ type: 'run_end', committed: true, summary: { name: 'hi', messageCount: 3, isStreaming: false } });
+    expect(eventOf(events, 'run_end')).toMatchObject({
+      type: 'run_end',
+      committed: true,
+      summary: { name: 'hi', messageCount: 3, isStreaming: false },
+    });
     // The API key never appears in any event.
     expect(JSON.stringify(h.events)).not.toContain('sk-test-key');
 
@@ -88,7 +102,12 @@ describe('run outcomes', () => {
     const { runId } = await h.service.send(session.id, 'say something');
     const events = await h.runEnd(runId);
     expect(types(events)).toEqual(['run_start', 'message_start', 'message_start', 'assistant_end', 'error', 'run_end']);
-    expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'empty_reply', message: WORDS.emptyReply, unsentText: 'say something' });
+    expect(eventOf(events, 'error')).toEqual({
+      type: 'error',
+      code: 'empty_reply',
+      message: WORDS.emptyReply,
+      unsentText: 'say something',
+    });
     expect(eventOf(events, 'run_end').committed).toBe(false);
     expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
 
@@ -108,7 +127,12 @@ describe('run outcomes', () => {
     const end = eventOf(events, 'assistant_end');
     expect(end).toMatchObject({ stopReason: 'error', errorCode: 'server_error' });
     const error = eventOf(events, 'error');
-    expect(error).toEqual({ type: 'error', code: 'server_error', message: WORDS.runFailed('server_error', end.errorMessage), unsentText: 'second' });
+    expect(error).toEqual({
+      type: 'error',
+      code: 'server_error',
+      message: WORDS.runFailed('server_error', end.errorMessage),
+      unsentText: 'second',
+    });
     expect(types(events).slice(-2)).toEqual(['error', 'run_end']);
     expect((await fileLines(h.dir, session.id)).filter((l) => l.type === 'message')).toHaveLength(2);
 
@@ -309,7 +333,11 @@ describe('sessions over time', () => {
       ['system', SYSTEM_PROMPT],
       ['user', 'question'],
     ]);
-    const texts = async () => (await h.service.get(session.id)).messages.map((m) => `${m.role}:${'content' in m && typeof m.content === 'string' ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text).join('')}`);
+    const texts = async () =>
+      (await h.service.get(session.id)).messages.map(
+        (m) =>
+          `${m.role}:${'content' in m && typeof m.content === 'string' ? m.content : (m.content as Array<{ text?: string }>).map((p) => p.text).join('')}`,
+      );
     expect(await texts()).toEqual([`system:${SYSTEM_PROMPT}`, 'user:question', 'assistant:second answer']);
 
     const lines = (await fileLines(h.dir, session.id)).filter((l) => l.type === 'message');
@@ -355,7 +383,11 @@ describe('sessions over time', () => {
   it('follow-up and steering while running: queue events, one committed run holding every message', async () => {
     const session = await h.service.create({});
     const held = gate();
-    h.server.enqueue({ text: 'first reply', gate: held.promise, gateAfterChunks: 1 }, { text: 'steered reply' }, { text: 'follow-up reply' });
+    h.server.enqueue(
+      { text: 'first reply', gate: held.promise, gateAfterChunks: 1 },
+      { text: 'steered reply' },
+      { text: 'follow-up reply' },
+    );
     const { runId } = await h.service.send(session.id, 'start');
     await h.waitForEvent((e) => e.runId === runId && e.event.type === 'delta');
     expect(await h.service.followUp(session.id, 'and then?')).toEqual({ steering: [], followUp: ['and then?'] });
@@ -371,7 +403,15 @@ describe('sessions over time', () => {
     ]);
     expect(eventOf(events, 'run_end').committed).toBe(true);
     const stored = (await fileLines(h.dir, session.id)).filter((l) => l.type === 'message' || l.type === 'commit');
-    expect(stored.map((l) => (l.type === 'commit' ? 'commit' : l.message.role))).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'commit']);
+    expect(stored.map((l) => (l.type === 'commit' ? 'commit' : l.message.role))).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'commit',
+    ]);
     expect(new Set(stored.map((l) => l.runId))).toEqual(new Set([runId]));
     await expect(h.service.steer(session.id, 'too late')).rejects.toEqual(new AppError('invalid_input', WORDS.notRunning));
   });
@@ -436,7 +476,12 @@ describe('idle sessions are unloaded and reloaded transparently', () => {
     for (const [i, detail] of details.entries()) {
       expect(detail.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([`s${i} r1`, `s${i} r2`]);
     }
-    expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 's2 r1', 'You said: s2 r1', 's2 r2']);
+    expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([
+      SYSTEM_PROMPT,
+      's2 r1',
+      'You said: s2 r1',
+      's2 r2',
+    ]);
   });
 });
 
@@ -463,7 +508,12 @@ describe('a commit that cannot be written', () => {
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
     await fs.rename(`${file}.moved`, file);
     await h.runEnd((await h.service.send(session.id, 'after')).runId);
-    expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([SYSTEM_PROMPT, 'kept', 'You said: kept', 'after']);
+    expect(sentMessages(h.server.chatRequests.at(-1)!.body).map(([, text]) => text)).toEqual([
+      SYSTEM_PROMPT,
+      'kept',
+      'You said: kept',
+      'after',
+    ]);
   });
 });
 
@@ -484,7 +534,15 @@ describe('the request limit of a run', () => {
     expect(eventOf(events, 'saved')).toMatchObject({ stopped: true });
     const lines = await fileLines(h.dir, session.id);
     expect(lines.filter((l) => l.type === 'message').map((l) => (l as { message: { role: string } }).message.role)).toEqual([
-      'user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult',
+      'user',
+      'assistant',
+      'toolResult',
+      'assistant',
+      'toolResult',
+      'assistant',
+      'toolResult',
+      'assistant',
+      'toolResult',
     ]);
     expect(lines.at(-1)).toMatchObject({ type: 'commit', stopped: true });
   });
@@ -512,12 +570,14 @@ describe('the order of sessions', () => {
 });
 
 describe('storage changed under the app', () => {
-  it('a second service on the same folder never truncates the first one\'s committed run; its text comes back', async () => {
+  it("a second service on the same folder never truncates the first one's committed run; its text comes back", async () => {
     const session = await h.service.create({});
     await h.runEnd((await h.service.send(session.id, 'first')).runId);
     const otherEvents: SessionEventEnvelope[] = [];
     const otherRunEnd = async (runId: string) => {
-      await vi.waitFor(() => expect(otherEvents.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true), { timeout: 10_000 });
+      await vi.waitFor(() => expect(otherEvents.some((e) => e.runId === runId && e.event.type === 'run_end')).toBe(true), {
+        timeout: 10_000,
+      });
       return otherEvents.filter((e) => e.runId === runId);
     };
     const other = await SessionService.open({

@@ -61,7 +61,11 @@ beforeAll(async () => {
 describe('the packaged app (electron-builder, stand-in Electron)', () => {
   it('holds the built main, preload and renderer, and package.json main resolves', async () => {
     expect(files).toEqual(expect.arrayContaining(['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']));
-    const packed = JSON.parse(await readFile(join(extracted, 'package.json'), 'utf8')) as { name: string; main: string; productName?: string };
+    const packed = JSON.parse(await readFile(join(extracted, 'package.json'), 'utf8')) as {
+      name: string;
+      main: string;
+      productName?: string;
+    };
     expect(packed.main).toBe(pkg.main);
     // Electron names the data folder after package.json: the installed app and `npm start` share one (README).
     expect([packed.name, packed.productName]).toEqual(['tiny-agent', undefined]);

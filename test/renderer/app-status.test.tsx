@@ -12,7 +12,9 @@ describe('app status banner', () => {
     await renderApp(fake);
     const banner = screen.getByTestId('app-status');
     expect(banner.getAttribute('role')).toBe('alert');
-    expect(banner.textContent).toBe('Another Tiny Agent window is using this data folder. Use that window; this one shows nothing and changes nothing.');
+    expect(banner.textContent).toBe(
+      'Another Tiny Agent window is using this data folder. Use that window; this one shows nothing and changes nothing.',
+    );
     expect(screen.queryByTestId('app-status-recheck')).toBeNull();
   });
 

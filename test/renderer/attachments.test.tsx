@@ -69,7 +69,13 @@ describe('the composer', () => {
     await settle();
     expect(chips()).toHaveLength(0);
     emit(fake, 'a', { type: 'run_start', userText: 'why?' });
-    emit(fake, 'a', { type: 'error', code: 'bad_response', message: 'Request rejected (HTTP 400): no images', unsentText: 'why?', unsentAttachments: [part!] });
+    emit(fake, 'a', {
+      type: 'error',
+      code: 'bad_response',
+      message: 'Request rejected (HTTP 400): no images',
+      unsentText: 'why?',
+      unsentAttachments: [part!],
+    });
     emit(fake, 'a', { type: 'run_end', committed: false });
     expect(input().value).toBe('why?');
     expect(chips().map((chip) => chip.textContent)).toEqual(['log.txt15 B']);
@@ -109,11 +115,31 @@ describe('attachments in a user message', () => {
   it('images as thumbnails that open larger, text files as chips', async () => {
     const png = new Uint8Array([137, 80, 78, 71]);
     fake.files.set('e'.repeat(64), png);
-    const image: AttachmentPart = { type: 'attachment', kind: 'image', sha256: 'e'.repeat(64), mimeType: 'image/png', name: 'shot.png', size: 4, width: 800, height: 400 };
-    const file: AttachmentPart = { type: 'attachment', kind: 'text', sha256: 'f'.repeat(64), mimeType: 'text/plain', name: 'main.rs', size: 2048 };
+    const image: AttachmentPart = {
+      type: 'attachment',
+      kind: 'image',
+      sha256: 'e'.repeat(64),
+      mimeType: 'image/png',
+      name: 'shot.png',
+      size: 4,
+      width: 800,
+      height: 400,
+    };
+    const file: AttachmentPart = {
+      type: 'attachment',
+      kind: 'text',
+      sha256: 'f'.repeat(64),
+      mimeType: 'text/plain',
+      name: 'main.rs',
+      size: 2048,
+    };
     const view = render(
       <LocaleContext.Provider value="en">
-        <MessageRow message={{ role: 'user', content: [{ type: 'text', text: 'look' }, image, file], timestamp: 1 }} index={0} streaming={false} />
+        <MessageRow
+          message={{ role: 'user', content: [{ type: 'text', text: 'look' }, image, file], timestamp: 1 }}
+          index={0}
+          streaming={false}
+        />
       </LocaleContext.Provider>,
     );
     await settle();

@@ -6,7 +6,14 @@ import { vi } from 'vitest';
 import { MessageList } from '../../src/renderer/src/chat/MessageList';
 import type { MessageListProps } from '../../src/renderer/src/chat/types';
 import { LocaleContext, type Locale } from '../../src/renderer/src/i18n';
-import { emptyUsage, type AssistantMessage, type Message, type PartialStopReason, type ToolResultMessage, type UserMessage } from '../../src/shared/messages';
+import {
+  emptyUsage,
+  type AssistantMessage,
+  type Message,
+  type PartialStopReason,
+  type ToolResultMessage,
+  type UserMessage,
+} from '../../src/shared/messages';
 import { conformDomForPurify } from './markdown-dom';
 
 // Every list test renders model output through DOMPurify, which needs happy-dom to walk the DOM like a browser.
@@ -16,7 +23,14 @@ export function user(text: string): UserMessage {
   return { role: 'user', content: text, timestamp: 1 };
 }
 
-export function assistant(text: string, opts: { thinking?: string; stopReason?: PartialStopReason; toolCalls?: Array<{ id: string; name: string; arguments: Record<string, unknown> }> } = {}): AssistantMessage {
+export function assistant(
+  text: string,
+  opts: {
+    thinking?: string;
+    stopReason?: PartialStopReason;
+    toolCalls?: Array<{ id: string; name: string; arguments: Record<string, unknown> }>;
+  } = {},
+): AssistantMessage {
   const content: AssistantMessage['content'] = [];
   if (opts.thinking !== undefined) content.push({ type: 'thinking', thinking: opts.thinking });
   if (text !== '') content.push({ type: 'text', text });

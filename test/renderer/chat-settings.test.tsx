@@ -13,22 +13,49 @@ let user: ReturnType<typeof userEvent.setup>;
 
 beforeEach(async () => {
   fake = createFakeApi();
-  fake.settings.providers.push({ id: 'p-b', name: 'Bee', presetId: 'custom', baseUrl: 'https://b.example/v1', model: 'bee-1', models: ['bee-1', 'bee-large'], enabled: true, hasApiKey: true, fromEnv: false });
-  fake.settings.providers.push({ id: 'p-off', name: 'Off', presetId: 'custom', baseUrl: 'https://off.example/v1', model: 'off-1', models: ['off-1'], enabled: false, hasApiKey: true, fromEnv: false });
+  fake.settings.providers.push({
+    id: 'p-b',
+    name: 'Bee',
+    presetId: 'custom',
+    baseUrl: 'https://b.example/v1',
+    model: 'bee-1',
+    models: ['bee-1', 'bee-large'],
+    enabled: true,
+    hasApiKey: true,
+    fromEnv: false,
+  });
+  fake.settings.providers.push({
+    id: 'p-off',
+    name: 'Off',
+    presetId: 'custom',
+    baseUrl: 'https://off.example/v1',
+    model: 'off-1',
+    models: ['off-1'],
+    enabled: false,
+    hasApiKey: true,
+    fromEnv: false,
+  });
   ({ user } = await renderApp(fake));
 });
 
 const options = () => screen.getAllByTestId('model-option');
 
 describe('model picker', () => {
-  it('shows the default model for a new chat and lists enabled providers\' models in groups', async () => {
+  it("shows the default model for a new chat and lists enabled providers' models in groups", async () => {
     const picker = screen.getByTestId('model-picker');
     expect(picker.dataset.model).toBe('gpt-4o-mini');
     expect(picker.getAttribute('aria-label')).toBe('Model: gpt-4o-mini');
     await user.click(picker);
     expect(picker.getAttribute('aria-expanded')).toBe('true');
     const groups = within(screen.getByRole('listbox')).getAllByRole('group');
-    expect(groups.map((group) => [group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent, within(group).getAllByRole('option').map((o) => o.dataset.model)])).toEqual([
+    expect(
+      groups.map((group) => [
+        group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)!.textContent,
+        within(group)
+          .getAllByRole('option')
+          .map((o) => o.dataset.model),
+      ]),
+    ).toEqual([
       ['OpenAI', ['gpt-4o-mini', 'gpt-4o']],
       ['Bee', ['bee-1', 'bee-large']],
     ]);
@@ -71,7 +98,7 @@ describe('model picker', () => {
     expect(screen.getByTestId('model-picker').dataset.model).toBe('gpt-4o');
   });
 
-  it('says so when the chat\'s provider was removed', async () => {
+  it("says so when the chat's provider was removed", async () => {
     fake.addSession({ name: 'Orphan', chat: { model: { providerId: 'p-gone', model: 'old-model' }, params: {} } });
     cleanup();
     ({ user } = await renderApp(fake));
@@ -99,7 +126,9 @@ describe('chat settings panel', () => {
     await user.selectOptions(screen.getByTestId('chat-reasoning-effort'), 'high');
     await user.click(screen.getByTestId('chat-settings-save'));
     await settle();
-    expect(fake.callsOf('updateChat')).toEqual([{ sessionId: session.id, systemPrompt: 'New.', params: { topP: 0.9, reasoningEffort: 'high' } }]);
+    expect(fake.callsOf('updateChat')).toEqual([
+      { sessionId: session.id, systemPrompt: 'New.', params: { topP: 0.9, reasoningEffort: 'high' } },
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -125,8 +154,17 @@ describe('answer caption', () => {
 
   it('shows model, tokens, reasoning, time to first token and duration', () => {
     cleanup();
-    render(<MessageMeta message={answer({ usage: { ...emptyUsage(), input: 1234, output: 56, reasoning: 7, totalTokens: 1290 }, timing: { firstTokenMs: 420, durationMs: 12_345 } })} />);
-    expect(screen.getByTestId('message-meta').textContent).toBe('gpt-4o · 1,234 in · 56 out · 7 reasoning · first token 420 ms · total 12 s');
+    render(
+      <MessageMeta
+        message={answer({
+          usage: { ...emptyUsage(), input: 1234, output: 56, reasoning: 7, totalTokens: 1290 },
+          timing: { firstTokenMs: 420, durationMs: 12_345 },
+        })}
+      />,
+    );
+    expect(screen.getByTestId('message-meta').textContent).toBe(
+      'gpt-4o · 1,234 in · 56 out · 7 reasoning · first token 420 ms · total 12 s',
+    );
   });
 
   it('shows nothing for unknown values rather than zeros', () => {

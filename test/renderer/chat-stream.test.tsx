@@ -6,7 +6,17 @@ import { handleListClick } from '../../src/renderer/src/chat/listClicks';
 import { markdownStats, resetMarkdownStats } from '../../src/renderer/src/chat/markdown/stats';
 import { rowRenders } from '../../src/renderer/src/chat/renderCounter';
 import type { Message } from '../../src/shared/messages';
-import { assistant, conversation, frames, installClipboard, installLayout, listProps, renderList, streamingAssistant, user } from './chat-fixtures';
+import {
+  assistant,
+  conversation,
+  frames,
+  installClipboard,
+  installLayout,
+  listProps,
+  renderList,
+  streamingAssistant,
+  user,
+} from './chat-fixtures';
 
 beforeAll(installLayout);
 afterEach(() => {
@@ -32,7 +42,11 @@ describe('streaming', () => {
 
     const updates = Math.floor(answer.length / 4) + 1;
     expect([...rowRenders.counts.entries()]).toEqual([[20, updates]]);
-    expect(within(screen.getAllByTestId('message').at(-1) as HTMLElement).getByTestId('message-content').querySelector('a')?.textContent).toBe('link');
+    expect(
+      within(screen.getAllByTestId('message').at(-1) as HTMLElement)
+        .getByTestId('message-content')
+        .querySelector('a')?.textContent,
+    ).toBe('link');
   });
 
   it('does not re-render rows when the shell passes new callbacks', async () => {
@@ -65,7 +79,9 @@ describe('history', () => {
 describe('clicks in model output', () => {
   const links: Message[] = [
     user('links please'),
-    assistant('[docs](https://example.com/docs), [mail](mailto:team@example.com), [section](#part), [bad](javascript:alert(1)) and <https://auto.example.org>'),
+    assistant(
+      '[docs](https://example.com/docs), [mail](mailto:team@example.com), [section](#part), [bad](javascript:alert(1)) and <https://auto.example.org>',
+    ),
   ];
 
   it('hands links to onOpenLink and never navigates', () => {
@@ -101,7 +117,9 @@ describe('clicks in model output', () => {
 
   it('copies a code block with its button and says so', async () => {
     const clipboard = installClipboard();
-    renderList(listProps({ messages: [user('code?'), assistant('Try:\n\n```bash\nnpm test -- --watch\n```\n\n```js\nconsole.log(1);\n```')] }));
+    renderList(
+      listProps({ messages: [user('code?'), assistant('Try:\n\n```bash\nnpm test -- --watch\n```\n\n```js\nconsole.log(1);\n```')] }),
+    );
     const buttons = screen.getAllByTestId('code-copy');
     expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual(['Copy code', 'Copy code']);
     await act(async () => {

@@ -239,7 +239,17 @@ export function createFakeApi(): FakeApi {
       let provider = fake.settings.providers.find((p) => p.id === providerId);
       if (!provider) {
         const baseUrl = fields.baseUrl ?? '';
-        provider = { id: providerId, name: new URL(baseUrl).host, presetId: 'custom', baseUrl, model: '', models: [], enabled: true, hasApiKey: false, fromEnv: false };
+        provider = {
+          id: providerId,
+          name: new URL(baseUrl).host,
+          presetId: 'custom',
+          baseUrl,
+          model: '',
+          models: [],
+          enabled: true,
+          hasApiKey: false,
+          fromEnv: false,
+        };
         fake.settings.providers.push(provider);
       }
       if (apiKey === null) fake.storedKeys.delete(providerId);
@@ -267,7 +277,17 @@ export function createFakeApi(): FakeApi {
       const sha256 = `${nextId++}`.padStart(64, '0');
       fake.files.set(sha256, bytes);
       const image = /\.(png|jpe?g|gif|webp)$/i.test(name);
-      return { attachment: { type: 'attachment', kind: image ? 'image' : 'text', sha256, mimeType: image ? 'image/png' : 'text/plain', name, size: bytes.length, ...(image && { width: 1, height: 1 }) } };
+      return {
+        attachment: {
+          type: 'attachment',
+          kind: image ? 'image' : 'text',
+          sha256,
+          mimeType: image ? 'image/png' : 'text/plain',
+          name,
+          size: bytes.length,
+          ...(image && { width: 1, height: 1 }),
+        },
+      };
     },
     readAttachment: ({ sha256 }) => {
       const bytes = fake.files.get(sha256);
@@ -284,7 +304,13 @@ export function createFakeApi(): FakeApi {
     getMcpSettings: () => structuredClone(fake.mcp),
     saveMcpServer: (input) => {
       const { previousName, env, headers, ...rest } = input;
-      const server: McpServerView = { ...rest, envKeys: Object.keys(env ?? {}), headerKeys: Object.keys(headers ?? {}), alwaysAllow: [], state: { status: 'idle' } };
+      const server: McpServerView = {
+        ...rest,
+        envKeys: Object.keys(env ?? {}),
+        headerKeys: Object.keys(headers ?? {}),
+        alwaysAllow: [],
+        state: { status: 'idle' },
+      };
       const at = fake.mcp.servers.findIndex((s) => s.name === (previousName ?? input.name));
       if (at >= 0) fake.mcp.servers[at] = { ...server, alwaysAllow: fake.mcp.servers[at]!.alwaysAllow };
       else fake.mcp.servers.push(server);

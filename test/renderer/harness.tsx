@@ -35,7 +35,9 @@ export async function settle(): Promise<void> {
   });
 }
 
-export async function renderApp(fake: FakeApi = createFakeApi()): Promise<{ fake: FakeApi; view: RenderResult; user: ReturnType<typeof userEvent.setup> }> {
+export async function renderApp(
+  fake: FakeApi = createFakeApi(),
+): Promise<{ fake: FakeApi; view: RenderResult; user: ReturnType<typeof userEvent.setup> }> {
   await startStore(fake);
   const user = userEvent.setup();
   const view = render(<App />);

@@ -33,9 +33,24 @@ describe('strings', () => {
 
   it('has words for every provider and IPC error code', () => {
     const codes = [
-      'auth', 'model_not_found', 'rate_limited', 'server_error', 'unreachable', 'timeout', 'interrupted', 'bad_response',
-      'empty_reply', 'aborted', 'unknown', 'invalid_input', 'not_found', 'busy', 'storage', 'unsupported_version',
-      'provider', 'internal',
+      'auth',
+      'model_not_found',
+      'rate_limited',
+      'server_error',
+      'unreachable',
+      'timeout',
+      'interrupted',
+      'bad_response',
+      'empty_reply',
+      'aborted',
+      'unknown',
+      'invalid_input',
+      'not_found',
+      'busy',
+      'storage',
+      'unsupported_version',
+      'provider',
+      'internal',
     ];
     for (const code of codes) expect(Object.keys(allStrings.en), code).toContain(`error.code.${code}`);
   });

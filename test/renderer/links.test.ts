@@ -15,7 +15,13 @@ function dom(markdown: string): HTMLElement {
   return root;
 }
 
-const TRICKS = ['http:javascript:alert(1)', 'https:javascript:alert(1)', 'https:evil.example', 'https:\\\\evil.example', 'https:/evil.example'];
+const TRICKS = [
+  'http:javascript:alert(1)',
+  'https:javascript:alert(1)',
+  'https:evil.example',
+  'https:\\\\evil.example',
+  'https:/evil.example',
+];
 
 describe('the shared link rule', () => {
   it('scheme tricks main refuses are not live links in a message, and a click on one opens nothing', () => {

@@ -22,7 +22,7 @@ const WORDS = (
 /** A document of about `size` characters. */
 export function sampleMarkdown(size: number, seed = 7): string {
   const rnd = random(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
   const int = (min: number, max: number): number => min + Math.floor(rnd() * (max - min + 1));
   const words = (count: number): string => Array.from({ length: count }, () => pick(WORDS)).join(' ');
   const inline = (): string => {
@@ -46,7 +46,10 @@ export function sampleMarkdown(size: number, seed = 7): string {
   };
   const code = (): string => {
     const lang = pick(['ts', 'js', 'python', 'bash', 'json', '']);
-    const lines = Array.from({ length: int(4, 40) }, (_, i) => `${'  '.repeat(i % 3)}const ${pick(WORDS)}${i} = ${pick(WORDS)}(${int(0, 99)}); // ${words(int(1, 5))}`);
+    const lines = Array.from(
+      { length: int(4, 40) },
+      (_, i) => `${'  '.repeat(i % 3)}const ${pick(WORDS)}${i} = ${pick(WORDS)}(${int(0, 99)}); // ${words(int(1, 5))}`,
+    );
     return `\`\`\`${lang}\n${lines.join('\n')}\n\`\`\``;
   };
   const table = (): string => {
@@ -54,7 +57,9 @@ export function sampleMarkdown(size: number, seed = 7): string {
     const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
     const header = row(Array.from({ length: cols }, () => words(1)));
     const rule = row(Array.from({ length: cols }, (_, i) => (i === 0 ? ':---' : '---')));
-    const rows = Array.from({ length: int(3, 14) }, () => row(Array.from({ length: cols }, () => (rnd() < 0.3 ? `\`${pick(WORDS)}\`` : words(int(1, 4))))));
+    const rows = Array.from({ length: int(3, 14) }, () =>
+      row(Array.from({ length: cols }, () => (rnd() < 0.3 ? `\`${pick(WORDS)}\`` : words(int(1, 4))))),
+    );
     return [header, rule, ...rows].join('\n');
   };
   const tightList = (): string =>
@@ -62,7 +67,8 @@ export function sampleMarkdown(size: number, seed = 7): string {
       const item = `- ${paragraph(20, 140)}`;
       return i % 3 === 2 ? `${item}\n  - ${paragraph(20, 80)}\n  - ${paragraph(20, 80)}` : item;
     }).join('\n');
-  const looseList = (): string => Array.from({ length: int(3, 6) }, (_, i) => `${i + 1}. **${words(2)}**: ${paragraph(60, 320)}`).join('\n\n');
+  const looseList = (): string =>
+    Array.from({ length: int(3, 6) }, (_, i) => `${i + 1}. **${words(2)}**: ${paragraph(60, 320)}`).join('\n\n');
   const quote = (): string => `> ${paragraph(60, 240)}\n> ${paragraph(30, 120)}`;
 
   const blocks: string[] = [`# ${words(4)}`, paragraph(100, 400)];
@@ -70,16 +76,25 @@ export function sampleMarkdown(size: number, seed = 7): string {
   while (length < size) {
     const r = rnd();
     const block =
-      r < 0.06 ? `## ${words(int(2, 6))}` :
-      r < 0.4 ? paragraph(80, 700) :
-      r < 0.52 ? tightList() :
-      r < 0.62 ? looseList() :
-      r < 0.78 ? code() :
-      r < 0.88 ? table() :
-      r < 0.95 ? quote() :
-      r < 0.97 ? '---' :
-      r < 0.985 ? pick(['$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$', '\\[\\int_0^1 x^2\\,dx = \\frac{1}{3}\\]']) :
-      `### ${words(int(2, 5))}`;
+      r < 0.06
+        ? `## ${words(int(2, 6))}`
+        : r < 0.4
+          ? paragraph(80, 700)
+          : r < 0.52
+            ? tightList()
+            : r < 0.62
+              ? looseList()
+              : r < 0.78
+                ? code()
+                : r < 0.88
+                  ? table()
+                  : r < 0.95
+                    ? quote()
+                    : r < 0.97
+                      ? '---'
+                      : r < 0.985
+                        ? pick(['$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$', '\\[\\int_0^1 x^2\\,dx = \\frac{1}{3}\\]'])
+                        : `### ${words(int(2, 5))}`;
     blocks.push(block);
     length += block.length + 2;
   }

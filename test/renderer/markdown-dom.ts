@@ -122,7 +122,11 @@ export function conformDomForPurify(win: DomWindow): void {
   Object.defineProperty(nodeProto, 'nodeName', {
     configurable: true,
     get(this: Node) {
-      for (let proto = Object.getPrototypeOf(this) as object | null; proto && proto !== nodeProto; proto = Object.getPrototypeOf(proto) as object | null) {
+      for (
+        let proto = Object.getPrototypeOf(this) as object | null;
+        proto && proto !== nodeProto;
+        proto = Object.getPrototypeOf(proto) as object | null
+      ) {
         const getter = Object.getOwnPropertyDescriptor(proto, 'nodeName')?.get;
         if (getter) return getter.call(this) as string;
       }

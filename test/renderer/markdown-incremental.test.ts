@@ -46,7 +46,10 @@ describe('incremental markdown', () => {
 
   it('shows every character of the text at every update, formatted or as pending text', () => {
     const words = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau'.split(' ');
-    const paragraphs = Array.from({ length: 12 }, (_, i) => Array.from({ length: 20 + i * 12 }, (__, j) => words[(i + j) % words.length]).join(' ') + '.');
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, i) => Array.from({ length: 20 + i * 12 }, (__, j) => words[(i + j) % words.length]).join(' ') + '.',
+    );
     const doc = paragraphs.join('\n\n');
     const root = document.createElement('div');
     const normalize = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -104,11 +107,47 @@ describe('incremental markdown', () => {
 // Constructs whose block boundaries are easy to get wrong: lists continued after blank lines, fences and raw HTML
 // containing blank lines, indented code, lazy lines, setext headings, reference links defined later.
 const PIECES = [
-  'Para with **bold** and `code`.', '- item', '- item\n  continued', '  - nested', '1. one', '2. two', '10) ten', '* star', '+ plus',
-  '```js\nconst a = 1;\n\nconst b = 2;\n```', '```\nunclosed', '~~~\ntilde\n~~~', '    indented code', '> quote', '> - quoted list',
-  '# Heading', 'Setext\n===', 'Setext2\n---', '---', '***', '| a | b |\n|---|---|\n| 1 | 2 |', '<div>\nhtml\n</div>', '<!-- comment\n\nstill -->',
-  '<pre>\n\npre\n</pre>', '[ref]: https://example.com', 'See [link][ref].', '-', '1.', '-x', '2.5 numbers', '- [ ] task', '   ```\n   fenced\n   ```',
-  'lazy\ncontinuation', '', '  ', '\t tabbed', '<?php\n\n?>', '<![CDATA[\n\n]]>', '<!DOCTYPE html>', 'text <b>bold</b>', '- a\n\n  para in item',
+  'Para with **bold** and `code`.',
+  '- item',
+  '- item\n  continued',
+  '  - nested',
+  '1. one',
+  '2. two',
+  '10) ten',
+  '* star',
+  '+ plus',
+  '```js\nconst a = 1;\n\nconst b = 2;\n```',
+  '```\nunclosed',
+  '~~~\ntilde\n~~~',
+  '    indented code',
+  '> quote',
+  '> - quoted list',
+  '# Heading',
+  'Setext\n===',
+  'Setext2\n---',
+  '---',
+  '***',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+  '<div>\nhtml\n</div>',
+  '<!-- comment\n\nstill -->',
+  '<pre>\n\npre\n</pre>',
+  '[ref]: https://example.com',
+  'See [link][ref].',
+  '-',
+  '1.',
+  '-x',
+  '2.5 numbers',
+  '- [ ] task',
+  '   ```\n   fenced\n   ```',
+  'lazy\ncontinuation',
+  '',
+  '  ',
+  '\t tabbed',
+  '<?php\n\n?>',
+  '<![CDATA[\n\n]]>',
+  '<!DOCTYPE html>',
+  'text <b>bold</b>',
+  '- a\n\n  para in item',
   '1. a\n\n   ```\n   code\n\n   more\n   ```',
 ];
 

@@ -21,7 +21,10 @@ function dom(markdown: string): HTMLElement {
 
 /** The typeset text of each formula (happy-dom cannot hold KaTeX's MathML; the e2e spec checks it in Chromium). */
 const formulas = (root: ParentNode): string[] =>
-  Array.from(root.querySelectorAll('[data-testid="math"]'), (el) => el.querySelector('.katex-html')?.textContent?.replace(/[\s\u200b]+/g, '') ?? '?');
+  Array.from(
+    root.querySelectorAll('[data-testid="math"]'),
+    (el) => el.querySelector('.katex-html')?.textContent?.replace(/[\s\u200b]+/g, '') ?? '?',
+  );
 
 describe('math tokenizer', () => {
   it('reads the four delimiters, display or inline', () => {
@@ -33,7 +36,8 @@ describe('math tokenizer', () => {
   });
 
   it('leaves prices, spaced dollars, empty and unclosed formulas alone', () => {
-    for (const src of ['$5 and $10', '$ x$', '$x $', '$x$5', '$$', '$ $', '$x', '\\(x', '$$x$', '\\[x\\)', '$a\n\nb$', '$`a`$']) expect(matchMath(src), src).toBeUndefined();
+    for (const src of ['$5 and $10', '$ x$', '$x $', '$x$5', '$$', '$ $', '$x', '\\(x', '$$x$', '\\[x\\)', '$a\n\nb$', '$`a`$'])
+      expect(matchMath(src), src).toBeUndefined();
   });
 
   it('finds nothing in any unclosed prefix of a formula, streamed character by character', () => {
@@ -72,14 +76,17 @@ describe('math rendering', () => {
   });
 
   it('keeps \\href, \\url, \\includegraphics and the \\html… commands off', () => {
-    const root = dom('$\\href{https://example.com}{a}$ $\\url{https://example.com}$ $\\includegraphics{https://example.com/i.png}$ $\\htmlClass{x}{b}$ $\\htmlId{y}{c}$');
+    const root = dom(
+      '$\\href{https://example.com}{a}$ $\\url{https://example.com}$ $\\includegraphics{https://example.com/i.png}$ $\\htmlClass{x}{b}$ $\\htmlId{y}{c}$',
+    );
     expect(root.querySelectorAll('[data-testid="math"]').length).toBeGreaterThan(0);
     expect(root.querySelectorAll('a, img, [href], [src], [id], .x')).toHaveLength(0);
   });
 });
 
 describe('math while streaming', () => {
-  const doc = 'Energy: $E=mc^2$ costs $5 and $10.\n\n$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$\n\nInline \\(a+b\\) and display:\n\n\\[\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\\]\n\n| f | value |\n|---|---|\n| $x^2$ | `$y$` |\n';
+  const doc =
+    'Energy: $E=mc^2$ costs $5 and $10.\n\n$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$\n\nInline \\(a+b\\) and display:\n\n\\[\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\\]\n\n| f | value |\n|---|---|\n| $x^2$ | `$y$` |\n';
 
   it('never shows a formula before it closes, and ends as the one-shot render at any chunking', () => {
     for (const chunks of [charByChar(doc), lineByLine(doc), bySizes(doc, [3, 1, 8, 2])]) {

@@ -15,7 +15,8 @@ function dom(markdown: string): HTMLElement {
   return root;
 }
 
-const texts = (root: ParentNode, selector: string): string[] => Array.from(root.querySelectorAll(selector)).map((el) => el.textContent?.trim() ?? '');
+const texts = (root: ParentNode, selector: string): string[] =>
+  Array.from(root.querySelectorAll(selector)).map((el) => el.textContent?.trim() ?? '');
 
 describe('markdown rendering', () => {
   it('renders headings, paragraphs, emphasis and inline code', () => {
@@ -100,7 +101,9 @@ describe('markdown rendering', () => {
   });
 
   it('keeps the outer link of a linked image (a README badge), showing the image’s alt text inside it', () => {
-    const root = dom('[![build status](https://ci.example.com/badge.svg)](https://ci.example.com/run) and [![](https://x.example/i.png)](https://x.example/)');
+    const root = dom(
+      '[![build status](https://ci.example.com/badge.svg)](https://ci.example.com/run) and [![](https://x.example/i.png)](https://x.example/)',
+    );
     const links = Array.from(root.querySelectorAll('a'));
     expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
       ['https://ci.example.com/run', 'build status'],

@@ -9,7 +9,9 @@ import { conformDomForPurify } from './markdown-dom';
 
 conformDomForPurify(window);
 // DOMPurify parses payloads in an inert document; happy-dom would log each <script src>/<link> it declines to load.
-(window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+(
+  window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
 
 const CANARY = 'window.__xss=1';
 
@@ -34,7 +36,29 @@ const OWN_PAYLOADS: ReadonlyArray<{ label: string; payload: string }> = [
 
 const CORPUS = [...XSS_PAYLOADS, ...OWN_PAYLOADS];
 
-const FORBIDDEN_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form', 'input', 'textarea', 'select', 'svg', 'math', 'img', 'link', 'meta', 'base', 'video', 'audio', 'source', 'frame', 'template', 'noscript'];
+const FORBIDDEN_TAGS = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'input',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+  'img',
+  'link',
+  'meta',
+  'base',
+  'video',
+  'audio',
+  'source',
+  'frame',
+  'template',
+  'noscript',
+];
 const URL_ATTRS = ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'data'];
 
 // What KaTeX may produce inside a formula: MathML and SVG elements, and styles that only size, place and color.
@@ -63,7 +87,8 @@ function findings(html: string): string[] {
   }
   // Handlers that slipped through would run now.
   for (const el of Array.from(root.querySelectorAll('*'))) {
-    for (const type of ['error', 'load', 'click', 'mouseover', 'focus', 'toggle', 'pointerenter', 'auxclick']) el.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of ['error', 'load', 'click', 'mouseover', 'focus', 'toggle', 'pointerenter', 'auxclick'])
+      el.dispatchEvent(new Event(type, { bubbles: true }));
   }
   return bad;
 }
@@ -103,7 +128,9 @@ describe('sanitization', () => {
 
   it('removes javascript:, data:, vbscript: and relative hrefs but keeps the link text', () => {
     const root = document.createElement('div');
-    root.innerHTML = sanitizeHtml('<a href="javascript:alert(1)">a</a><a href="data:text/html,x">b</a><a href="vbscript:x">c</a><a href="page.html">d</a>');
+    root.innerHTML = sanitizeHtml(
+      '<a href="javascript:alert(1)">a</a><a href="data:text/html,x">b</a><a href="vbscript:x">c</a><a href="page.html">d</a>',
+    );
     expect(Array.from(root.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['a', null],
       ['b', null],

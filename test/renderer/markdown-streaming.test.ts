@@ -17,7 +17,8 @@ const oneShot = (doc: string): string => parserOnly.html(lexMarkdown(doc));
 
 const words = 'alpha beta **gamma** delta `eps` zeta eta theta iota kappa'.split(' ');
 const prose = (count: number): string => Array.from({ length: count }, (_, i) => words[i % words.length]).join(' ');
-const tableDoc = (rows: number, row: (i: number) => string): string => `| a | b | c |\n|:--|---|--:|\n${Array.from({ length: rows }, (_, i) => row(i)).join('\n')}\n`;
+const tableDoc = (rows: number, row: (i: number) => string): string =>
+  `| a | b | c |\n|:--|---|--:|\n${Array.from({ length: rows }, (_, i) => row(i)).join('\n')}\n`;
 
 // The shapes that made the work grow with the square of their length, and a model-like mix.
 const DOCS: Record<string, string> = {
@@ -75,7 +76,11 @@ function rowCount(out: RenderedMarkdown): number {
 }
 
 describe('long live pieces', () => {
-  for (const [name, cut] of Object.entries({ '1 character': charByChar, 'line by line': lineByLine, random: (doc: string) => bySizes(doc, [3, 17, 5, 11, 1]) })) {
+  for (const [name, cut] of Object.entries({
+    '1 character': charByChar,
+    'line by line': lineByLine,
+    random: (doc: string) => bySizes(doc, [3, 17, 5, 11, 1]),
+  })) {
     it(`shows every finished row of a long table as a table row, streamed ${name}`, () => {
       const doc = DOCS.table as string;
       let updates = 0;

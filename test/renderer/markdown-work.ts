@@ -7,7 +7,11 @@ import { markdownStats, resetMarkdownStats } from '../../src/renderer/src/chat/m
 export const joined = (out: RenderedMarkdown): string => [...out.done, ...out.open].map((block) => block.html).join('');
 
 /** Streams `chunks` (calling `onUpdate` after each), then completes the text. */
-export function stream(chunks: readonly string[], pipeline: MarkdownPipeline, onUpdate?: (text: string, out: RenderedMarkdown) => void): RenderedMarkdown {
+export function stream(
+  chunks: readonly string[],
+  pipeline: MarkdownPipeline,
+  onUpdate?: (text: string, out: RenderedMarkdown) => void,
+): RenderedMarkdown {
   const engine = new IncrementalMarkdown(pipeline);
   let text = '';
   for (const chunk of chunks) {

@@ -96,7 +96,9 @@ describe('reasoning', () => {
 describe('copy and regenerate', () => {
   it('copies the raw text of a message', async () => {
     const clipboard = installClipboard();
-    renderList(listProps({ messages: [user('plain <question>'), assistant('**Bold** answer with `code`', { thinking: 'hidden thoughts' })] }));
+    renderList(
+      listProps({ messages: [user('plain <question>'), assistant('**Bold** answer with `code`', { thinking: 'hidden thoughts' })] }),
+    );
     await act(async () => {
       fireEvent.click(within(row(1)).getByTestId('message-copy'));
     });
@@ -127,7 +129,10 @@ describe('copy and regenerate', () => {
   });
 
   it('speaks the person’s language', () => {
-    renderList(listProps({ messages: [user('你好'), assistant('你好！', { thinking: '打招呼', stopReason: 'aborted' })], onRegenerate: vi.fn() }), 'zh-CN');
+    renderList(
+      listProps({ messages: [user('你好'), assistant('你好！', { thinking: '打招呼', stopReason: 'aborted' })], onRegenerate: vi.fn() }),
+      'zh-CN',
+    );
     expect(within(row(1)).getByTestId('message-regenerate').textContent).toBe('重新生成');
     expect(within(row(1)).getByTestId('message-copy').textContent).toBe('复制');
     expect(within(row(1)).getByText('已停止')).toBeTruthy();

@@ -33,7 +33,17 @@ const providerRow = (id: string) => screen.getAllByTestId('settings-provider').f
 
 describe('providers', () => {
   it('lists each provider with its key state and default mark', async () => {
-    fake.settings.providers.push({ id: 'p-2', name: 'b.example', presetId: 'custom', baseUrl: 'https://b.example/v1', model: 'b1', models: ['b1'], enabled: false, hasApiKey: true, fromEnv: false });
+    fake.settings.providers.push({
+      id: 'p-2',
+      name: 'b.example',
+      presetId: 'custom',
+      baseUrl: 'https://b.example/v1',
+      model: 'b1',
+      models: ['b1'],
+      enabled: false,
+      hasApiKey: true,
+      fromEnv: false,
+    });
     cleanup();
     ({ user } = await renderApp(fake));
     await openSettings();
@@ -52,7 +62,15 @@ describe('providers', () => {
     await user.click(screen.getByTestId('settings-save'));
     await settle();
     expect(fake.callsOf('saveProvider')).toEqual([
-      { id: 'p-openai', presetId: 'deepseek', enabled: true, models: ['gpt-4o-mini', 'gpt-4o'], name: 'OpenAI', baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat' },
+      {
+        id: 'p-openai',
+        presetId: 'deepseek',
+        enabled: true,
+        models: ['gpt-4o-mini', 'gpt-4o'],
+        name: 'OpenAI',
+        baseUrl: 'https://api.deepseek.com/v1',
+        model: 'deepseek-chat',
+      },
     ]);
     expect(fake.callsOf('updateSettings')).toEqual([]);
     expect(screen.getAllByTestId('settings-provider')).toHaveLength(1);
@@ -76,7 +94,9 @@ describe('providers', () => {
     await user.type(field('settings-model'), 'b-model');
     await user.click(screen.getByTestId('settings-save'));
     await settle();
-    expect(fake.callsOf('saveProvider')).toEqual([{ presetId: 'custom', enabled: true, models: [], baseUrl: 'https://b.example/v1', model: 'b-model', apiKey: 'sk-b' }]);
+    expect(fake.callsOf('saveProvider')).toEqual([
+      { presetId: 'custom', enabled: true, models: [], baseUrl: 'https://b.example/v1', model: 'b-model', apiKey: 'sk-b' },
+    ]);
     expect(screen.getAllByTestId('settings-provider').map((row) => row.dataset.providerId)).toEqual(['p-openai', 'p-1']);
   });
 
@@ -102,7 +122,9 @@ describe('providers', () => {
     await user.type(field('settings-api-key'), 'sk-trial');
     await user.click(screen.getByTestId('settings-test'));
     await settle();
-    expect(fake.callsOf('testConnection')).toEqual([{ providerId: 'p-openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-trial', model: 'gpt-4o-mini' }]);
+    expect(fake.callsOf('testConnection')).toEqual([
+      { providerId: 'p-openai', baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-trial', model: 'gpt-4o-mini' },
+    ]);
     expect(screen.getByTestId('settings-test-result').textContent).toBe('Connection works. Listed 2 models.');
 
     fake.testResult = { ok: false, message: '401 Unauthorized' };
@@ -129,10 +151,12 @@ describe('providers', () => {
     expect(document.activeElement).toBe(screen.getByTestId('settings-key-move-drop'));
     await user.keyboard('{Enter}');
     await settle();
-    expect(fake.callsOf('saveProvider')).toEqual([expect.objectContaining({ baseUrl: 'https://other.example/v1', keepKeyForNewOrigin: false })]);
+    expect(fake.callsOf('saveProvider')).toEqual([
+      expect.objectContaining({ baseUrl: 'https://other.example/v1', keepKeyForNewOrigin: false }),
+    ]);
   });
 
-  it('the default model for new chats is chosen from every enabled provider\'s models', async () => {
+  it("the default model for new chats is chosen from every enabled provider's models", async () => {
     await openSettings();
     await user.selectOptions(screen.getByTestId('settings-default-model'), 'p-openai\u0000gpt-4o');
     await settle();

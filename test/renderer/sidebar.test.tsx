@@ -13,7 +13,10 @@ function withSessions(...names: string[]): FakeApi {
 
 /** happy-dom's own window API, to make the viewport narrow. */
 const viewport = (width: number) =>
-  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({
+    width,
+    height: 800,
+  });
 
 const item = (id: string) => screen.getAllByTestId('session-item').find((el) => el.dataset.sessionId === id)!;
 
@@ -21,7 +24,11 @@ describe('session list', () => {
   it('lists sessions newest first and marks the open one', async () => {
     const { user } = await renderApp(withSessions('Older', 'Newer'));
     const nav = screen.getByRole('navigation', { name: 'Chats' });
-    expect(within(nav).getAllByTestId('session-item').map((el) => el.textContent)).toEqual(['Newer', 'Older']);
+    expect(
+      within(nav)
+        .getAllByTestId('session-item')
+        .map((el) => el.textContent),
+    ).toEqual(['Newer', 'Older']);
 
     await user.click(within(item('s1')).getByText('Older'));
     await settle();
@@ -44,8 +51,23 @@ describe('session list', () => {
     at('Kept', new Date(2023, 0, 5).getTime(), true);
     await renderApp(fake);
     const nav = screen.getByRole('navigation', { name: 'Chats' });
-    const rows = within(nav).getAllByRole('listitem').map((el) => (el.dataset.testid === 'session-group' ? `# ${el.textContent}` : el.textContent));
-    expect(rows).toEqual(['# Pinned', 'Kept', '# Today', 'Today', '# Yesterday', 'Yesterday', '# Previous 7 days', 'This week', '# Previous 30 days', 'Last month', '# March 2024', 'Older month']);
+    const rows = within(nav)
+      .getAllByRole('listitem')
+      .map((el) => (el.dataset.testid === 'session-group' ? `# ${el.textContent}` : el.textContent));
+    expect(rows).toEqual([
+      '# Pinned',
+      'Kept',
+      '# Today',
+      'Today',
+      '# Yesterday',
+      'Yesterday',
+      '# Previous 7 days',
+      'This week',
+      '# Previous 30 days',
+      'Last month',
+      '# March 2024',
+      'Older month',
+    ]);
   });
 
   it('pins a session to the top and unpins it back into its section', async () => {

@@ -3,15 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../src/shared/messages';
 import { emptyUsage, messageText } from '../../src/shared/messages';
-import {
-  activeRun,
-  assistantMessage,
-  createFakeApi,
-  summaryOf,
-  systemMessage,
-  userMessage,
-  type FakeApi,
-} from './fake-api';
+import { activeRun, assistantMessage, createFakeApi, summaryOf, systemMessage, userMessage, type FakeApi } from './fake-api';
 import { startStore, state } from './harness';
 import { unsavedFrom } from '../../src/renderer/src/store/openSession';
 
@@ -36,10 +28,13 @@ describe('a run in the open session', () => {
     await state().send('Plan a trip to Kyoto');
     const id = state().currentSession.id!;
     expect(state().currentSession.name).not.toBe('Plan a trip to Kyoto');
-    fake.emit(id, { type: 'run_start', userText: 'Plan a trip to Kyoto', summary: { ...summaryOf(fake.sessions.get(id)!), name: 'Plan a trip to Kyoto', isStreaming: true } });
+    fake.emit(id, {
+      type: 'run_start',
+      userText: 'Plan a trip to Kyoto',
+      summary: { ...summaryOf(fake.sessions.get(id)!), name: 'Plan a trip to Kyoto', isStreaming: true },
+    });
     expect(state().currentSession.name).toBe('Plan a trip to Kyoto');
   });
-
 
   it('appends deltas to the streaming message only and keeps every other object', async () => {
     const before = state().currentSession.messages;
@@ -291,7 +286,10 @@ describe('the draft new chat', () => {
     expect(fake.callsOf('createSession')).toEqual([]);
 
     await state().send('first words');
-    expect(fake.calls.filter((c) => c.method === 'createSession' || c.method === 'send').map((c) => c.method)).toEqual(['createSession', 'send']);
+    expect(fake.calls.filter((c) => c.method === 'createSession' || c.method === 'send').map((c) => c.method)).toEqual([
+      'createSession',
+      'send',
+    ]);
     const id = state().currentSession.id!;
     expect(fake.callsOf('send')).toEqual([{ sessionId: id, text: 'first words' }]);
     expect(state().sessions[0]?.id).toBe(id);
@@ -352,7 +350,12 @@ describe('queued text is never lost', () => {
     await state().send('long story');
     fake.emit('a', { type: 'run_start', userText: 'long story' });
     fake.emit('a', { type: 'queue', queue: { steering: [], followUp: ['and a summary'] } });
-    fake.emit('a', { type: 'saved', stopped: true, summary: { ...summaryOf(fake.sessions.get('a')!), updatedAt: 8_000 }, unsentText: 'and a summary' });
+    fake.emit('a', {
+      type: 'saved',
+      stopped: true,
+      summary: { ...summaryOf(fake.sessions.get('a')!), updatedAt: 8_000 },
+      unsentText: 'and a summary',
+    });
     fake.emit('a', { type: 'run_end', committed: true });
     expect(state().drafts.a).toBe('and a summary');
   });

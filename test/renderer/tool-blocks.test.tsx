@@ -20,7 +20,8 @@ beforeEach(async () => {
   await startStore(fake);
 });
 
-const call = (id = 't1', args: Record<string, unknown> = { a: 2, b: 3 }) => assistant('', { toolCalls: [{ id, name: 'fixture__add', arguments: args }] });
+const call = (id = 't1', args: Record<string, unknown> = { a: 2, b: 3 }) =>
+  assistant('', { toolCalls: [{ id, name: 'fixture__add', arguments: args }] });
 const result = (fields: Partial<ToolResultMessage> = {}): ToolResultMessage => ({
   role: 'toolResult',
   toolCallId: 't1',
@@ -45,7 +46,14 @@ describe('a stored tool call', () => {
 
   it.each([
     [{ isError: true, content: [{ type: 'text' as const, text: 'boom' }], details: {} }, 'failed', 'Error'],
-    [{ content: [{ type: 'text' as const, text: DECLINED_TEXT }], details: { server: 'fixture', tool: 'add', durationMs: 1, denied: true } }, 'denied', 'Result'],
+    [
+      {
+        content: [{ type: 'text' as const, text: DECLINED_TEXT }],
+        details: { server: 'fixture', tool: 'add', durationMs: 1, denied: true },
+      },
+      'denied',
+      'Result',
+    ],
   ])('shows a %j result as %s', (fields, status, label) => {
     renderList(listProps({ messages: [call(), result(fields)] }));
     expect(block().dataset.status).toBe(status);
@@ -54,16 +62,40 @@ describe('a stored tool call', () => {
 
   it('shortens a long result with "show all", and says when the server sent more than the model got', () => {
     const text = 'x'.repeat(RESULT_PREVIEW_CHARS * 3);
-    renderList(listProps({ messages: [call(), result({ content: [{ type: 'text', text }], details: { server: 'fixture', tool: 'big', durationMs: 80, originalChars: 10_485_760 } })] }));
+    renderList(
+      listProps({
+        messages: [
+          call(),
+          result({
+            content: [{ type: 'text', text }],
+            details: { server: 'fixture', tool: 'big', durationMs: 80, originalChars: 10_485_760 },
+          }),
+        ],
+      }),
+    );
     const pre = () => within(screen.getByTestId('tool-result')).getByText(/^x+…?$/);
     expect(pre().textContent).toHaveLength(RESULT_PREVIEW_CHARS + 1);
-    expect(screen.getByTestId('tool-result').textContent).toContain('The server returned 10485760 characters; the model got the first 4500.');
+    expect(screen.getByTestId('tool-result').textContent).toContain(
+      'The server returned 10485760 characters; the model got the first 4500.',
+    );
     fireEvent.click(screen.getByRole('button', { name: `Show all (${text.length} characters)` }));
     expect(pre().textContent).toHaveLength(text.length);
   });
 
   it('shows MCP images as data: thumbnails', () => {
-    renderList(listProps({ messages: [call(), result({ content: [{ type: 'text', text: 'a 2x2 image' }, { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] })] }));
+    renderList(
+      listProps({
+        messages: [
+          call(),
+          result({
+            content: [
+              { type: 'text', text: 'a 2x2 image' },
+              { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+            ],
+          }),
+        ],
+      }),
+    );
     const img = within(block()).getByRole('img', { name: 'Image from add' }) as HTMLImageElement;
     expect(img.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
@@ -74,7 +106,14 @@ describe('approval', () => {
     const session = fake.addSession({ name: 'tools' });
     act(() => {
       useAppState.setState({ currentSession: { ...draftSession(), id: session.id }, isTyping: true });
-      useAppState.setState(toolsEffect(useAppState.getState(), { sessionId: session.id, runId: 'r', seq: 1, event: { type: 'tool', state: { toolCallId: 't1', status: 'approval', server: 'fixture', tool: 'add', startedAt: 1 } } }));
+      useAppState.setState(
+        toolsEffect(useAppState.getState(), {
+          sessionId: session.id,
+          runId: 'r',
+          seq: 1,
+          event: { type: 'tool', state: { toolCallId: 't1', status: 'approval', server: 'fixture', tool: 'add', startedAt: 1 } },
+        }),
+      );
     });
     renderList(listProps({ messages: [call()] }));
     expect(block().dataset.status).toBe('approval');
@@ -90,18 +129,35 @@ describe('approval', () => {
   it('a run_end clears the session’s pending approvals', () => {
     const state = toolsEffect(
       { toolCalls: {}, approvals: { s: ['t1'] }, chatServers: {}, mcp: null },
-      { sessionId: 's', runId: 'r', seq: 2, event: { type: 'run_end', committed: true, summary: { id: 's', name: '', createdAt: 0, updatedAt: 0, messageCount: 1, model: 'm', isStreaming: false, pinned: false } } },
+      {
+        sessionId: 's',
+        runId: 'r',
+        seq: 2,
+        event: {
+          type: 'run_end',
+          committed: true,
+          summary: { id: 's', name: '', createdAt: 0, updatedAt: 0, messageCount: 1, model: 'm', isStreaming: false, pinned: false },
+        },
+      },
     );
     expect(state.approvals).toEqual({ s: [] });
   });
 });
 
-
 describe('the chat’s servers', () => {
   it('lists enabled servers, saves a choice with the chat and can go back to the default', async () => {
     const { render } = await import('@testing-library/react');
     const { ChatServersPicker } = await import('../../src/renderer/src/chat/tools/ChatServersPicker');
-    const server = (name: string, enabled = true) => ({ name, transport: 'stdio' as const, command: 'x', envKeys: [], headerKeys: [], enabled, alwaysAllow: [], state: { status: 'idle' as const } });
+    const server = (name: string, enabled = true) => ({
+      name,
+      transport: 'stdio' as const,
+      command: 'x',
+      envKeys: [],
+      headerKeys: [],
+      enabled,
+      alwaysAllow: [],
+      state: { status: 'idle' as const },
+    });
     fake.mcp.servers = [server('files'), server('web'), server('off', false)];
     const session = fake.addSession({ name: 'tools' });
     act(() => useAppState.setState({ currentSession: { ...draftSession(), id: session.id } }));

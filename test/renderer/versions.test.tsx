@@ -62,7 +62,12 @@ describe('‹ n/m ›', () => {
     const switched: Message[] = [longer[0]!, longer[1]!, user('q2 old'), assistant('a2 old')];
     update(listProps({ messages: switched, refs: [ref('q1'), ref('a1'), ref('q2old', 1, 2), ref('a2old')], onSwitchVersion: vi.fn() }));
     expect([...rowRenders.counts.keys()].sort()).toEqual([2, 3]);
-    expect(screen.getAllByTestId('message').map((el) => within(el).getByTestId('message-content').textContent?.trim())).toEqual(['q1', 'a1', 'q2 old', 'a2 old']);
+    expect(screen.getAllByTestId('message').map((el) => within(el).getByTestId('message-content').textContent?.trim())).toEqual([
+      'q1',
+      'a1',
+      'q2 old',
+      'a2 old',
+    ]);
   });
 
   it('a run starting or ending re-renders no row for the controls it disables', () => {
@@ -137,7 +142,9 @@ describe('regenerate and failed runs', () => {
 
   it('marks a failed run kept on screen as not saved, and offers nothing on it but copy', () => {
     const failed: Message[] = [...messages, user('q3'), assistant('half an ans', { stopReason: 'error' })];
-    renderList(listProps({ messages: failed, refs: [...refs, undefined, undefined], unsavedFrom: 4, onRegenerate: vi.fn(), onEdit: vi.fn() }));
+    renderList(
+      listProps({ messages: failed, refs: [...refs, undefined, undefined], unsavedFrom: 4, onRegenerate: vi.fn(), onEdit: vi.fn() }),
+    );
     expect(screen.getAllByTestId('message-unsaved').map((el) => el.textContent)).toEqual(['Not saved', 'Not saved']);
     expect(within(row(3)).queryByTestId('message-unsaved')).toBeNull();
     expect(within(row(5)).queryByTestId('message-regenerate')).toBeNull();

@@ -1,13 +1,7 @@
 // The stateless agent loop: one run, from `agent_start` to `agent_end`. It talks to the outside only through
 // its config (model, tools, hooks, queue drains) and an event sink; the stateful Agent (agent.ts) drives it.
 import { emptyUsage } from '../../shared/messages.js';
-import type {
-  AssistantMessage,
-  Message,
-  ProviderErrorCode,
-  ToolCallPart,
-  ToolResultMessage,
-} from '../../shared/messages.js';
+import type { AssistantMessage, Message, ProviderErrorCode, ToolCallPart, ToolResultMessage } from '../../shared/messages.js';
 import { errorText } from './error-text.js';
 import { prepareReplay } from './replay.js';
 import { runToolBatch } from './tool-batch.js';
@@ -131,11 +125,7 @@ export function toolCallsOf(message: AssistantMessage): ToolCallPart[] {
 }
 
 /** The empty assistant message that stands for a response that never came (a throw, an abort before the request). */
-export function failedAssistantMessage(
-  model: AgentModel,
-  stopReason: 'error' | 'aborted',
-  errorMessage: string,
-): AssistantMessage {
+export function failedAssistantMessage(model: AgentModel, stopReason: 'error' | 'aborted', errorMessage: string): AssistantMessage {
   return {
     role: 'assistant',
     content: [{ type: 'text', text: '' }],
@@ -244,11 +234,7 @@ async function streamAssistantMessage(run: Run, stream: AssistantMessageEventStr
 }
 
 /** Emits the end of the assistant message (and its start, if the stream never sent one) and records it. */
-async function settleAssistantMessage(
-  run: Run,
-  message: AssistantMessage,
-  started: boolean,
-): Promise<AssistantMessage> {
+async function settleAssistantMessage(run: Run, message: AssistantMessage, started: boolean): Promise<AssistantMessage> {
   if (!started) await run.emit({ type: 'message_start', message: { ...message } });
   await run.emit({ type: 'message_end', message });
   recordMessage(run, message);
@@ -265,16 +251,9 @@ function withStopReason(message: AssistantMessage, reason: AssistantMessage['sto
 }
 
 /** A stream that broke off (threw, or ended without `done`/`error`): keep what arrived, mark it failed. */
-function brokenStreamMessage(
-  run: Run,
-  partial: AssistantMessage | undefined,
-  reason: string,
-  code: ProviderErrorCode,
-): AssistantMessage {
+function brokenStreamMessage(run: Run, partial: AssistantMessage | undefined, reason: string, code: ProviderErrorCode): AssistantMessage {
   const aborted = run.signal.aborted;
-  const base = partial
-    ? { ...partial, content: partial.content.slice() }
-    : failedAssistantMessage(run.config.model, 'error', reason);
+  const base = partial ? { ...partial, content: partial.content.slice() } : failedAssistantMessage(run.config.model, 'error', reason);
   return {
     ...base,
     stopReason: aborted ? 'aborted' : 'error',

@@ -17,8 +17,7 @@ import type {
   ToolExecutionMode,
 } from './types.js';
 
-const BUSY_PROMPT =
-  'Agent is already processing a prompt. Use steer() or followUp() to queue messages, or wait for completion.';
+const BUSY_PROMPT = 'Agent is already processing a prompt. Use steer() or followUp() to queue messages, or wait for completion.';
 const BUSY_CONTINUE = 'Agent is already processing. Wait for completion before continuing.';
 const BUSY_RESET = 'Agent is already processing. Wait for completion before resetting.';
 

@@ -41,8 +41,7 @@ async function runSequentially(calls: readonly ToolCallPart[], env: ToolBatchEnv
   for (const call of calls) {
     if (env.signal.aborted) break;
     const preparation = await prepareToolCall(call, env);
-    const outcome =
-      preparation.kind === 'immediate' ? preparation.outcome : await executePreparedToolCall(preparation, env);
+    const outcome = preparation.kind === 'immediate' ? preparation.outcome : await executePreparedToolCall(preparation, env);
     await emitToolExecutionEnd(call, outcome, env);
     results.push(await emitToolResultMessage(call, outcome, env));
   }
@@ -61,9 +60,7 @@ async function runInParallel(calls: readonly ToolCallPart[], env: ToolBatchEnv):
   const outcomes = await Promise.all(
     preparations.map(async (preparation) => {
       if (preparation.kind === 'immediate') return preparation.outcome;
-      const outcome = env.signal.aborted
-        ? errorOutcome('Operation aborted')
-        : await executePreparedToolCall(preparation, env);
+      const outcome = env.signal.aborted ? errorOutcome('Operation aborted') : await executePreparedToolCall(preparation, env);
       await emitToolExecutionEnd(preparation.call, outcome, env);
       return outcome;
     }),
@@ -94,10 +91,7 @@ async function prepareToolCall(call: ToolCallPart, env: ToolBatchEnv): Promise<P
 }
 
 /** Runs `execute`; a throw becomes an error result. Updates after `execute` settles are dropped. */
-async function executePreparedToolCall(
-  preparation: Extract<Preparation, { kind: 'prepared' }>,
-  env: ToolBatchEnv,
-): Promise<ToolOutcome> {
+async function executePreparedToolCall(preparation: Extract<Preparation, { kind: 'prepared' }>, env: ToolBatchEnv): Promise<ToolOutcome> {
   const { call, tool, args } = preparation;
   let settled = false;
   let updates: Promise<void> | void = Promise.resolve();
@@ -134,11 +128,7 @@ function emitToolExecutionEnd(call: ToolCallPart, outcome: ToolOutcome, env: Too
   });
 }
 
-async function emitToolResultMessage(
-  call: ToolCallPart,
-  outcome: ToolOutcome,
-  env: ToolBatchEnv,
-): Promise<ToolResultMessage> {
+async function emitToolResultMessage(call: ToolCallPart, outcome: ToolOutcome, env: ToolBatchEnv): Promise<ToolResultMessage> {
   const message = createToolResultMessage(call, outcome);
   await env.emit({ type: 'message_start', message });
   await env.emit({ type: 'message_end', message });
@@ -171,4 +161,3 @@ function serializeSink(emit: AgentEventSink): AgentEventSink {
   let tail: Promise<void> = Promise.resolve();
   return (event) => (tail = tail.then(() => emit(event)));
 }
-

@@ -1,13 +1,6 @@
 // Public types of the agent core. The core knows nothing of Electron, sessions, files or IPC.
 import type { z } from 'zod';
-import type {
-  AssistantMessage,
-  ImagePart,
-  Message,
-  TextPart,
-  ToolCallPart,
-  ToolResultMessage,
-} from '../../shared/messages.js';
+import type { AssistantMessage, ImagePart, Message, TextPart, ToolCallPart, ToolResultMessage } from '../../shared/messages.js';
 
 export type {
   AssistantMessage,

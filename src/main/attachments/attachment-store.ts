@@ -223,7 +223,8 @@ export class AttachmentStore {
       const file = JSON.parse(text) as RefsFile;
       if (file.version !== 1 || typeof file.sessions !== 'object' || file.sessions === null) return undefined;
       const refs = new Map<string, Set<string>>();
-      for (const [id, hashes] of Object.entries(file.sessions)) if (Array.isArray(hashes)) refs.set(id, new Set(hashes.filter((h) => typeof h === 'string')));
+      for (const [id, hashes] of Object.entries(file.sessions))
+        if (Array.isArray(hashes)) refs.set(id, new Set(hashes.filter((h) => typeof h === 'string')));
       return refs;
     } catch {
       this.options.log?.info('attachments: refs.json is damaged; rebuilding it from the sessions');
@@ -274,7 +275,8 @@ export function judge(request: AddAttachmentRequest): { part: AttachmentPart; sc
   if (bytes.length === 0) return { refused: { reason: 'empty', name } };
   const sniffed = sniff(bytes);
   if (sniffed.kind === 'image') {
-    if (bytes.length > ATTACHMENT_LIMITS.maxImageBytes) return { refused: { reason: 'too_large', name, size: bytes.length, limit: ATTACHMENT_LIMITS.maxImageBytes } };
+    if (bytes.length > ATTACHMENT_LIMITS.maxImageBytes)
+      return { refused: { reason: 'too_large', name, size: bytes.length, limit: ATTACHMENT_LIMITS.maxImageBytes } };
     const part: AttachmentPart = {
       type: 'attachment',
       kind: 'image',
@@ -292,7 +294,8 @@ export function judge(request: AddAttachmentRequest): { part: AttachmentPart; sc
     return { part: { ...part, scaled }, scaledBytes: request.scaled };
   }
   if (sniffed.kind === 'text' && isTextExtension(ext)) {
-    if (bytes.length > ATTACHMENT_LIMITS.maxTextBytes) return { refused: { reason: 'too_large', name, size: bytes.length, limit: ATTACHMENT_LIMITS.maxTextBytes } };
+    if (bytes.length > ATTACHMENT_LIMITS.maxTextBytes)
+      return { refused: { reason: 'too_large', name, size: bytes.length, limit: ATTACHMENT_LIMITS.maxTextBytes } };
     return { part: { type: 'attachment', kind: 'text', sha256: sha256Of(bytes), mimeType: 'text/plain', name, size: bytes.length } };
   }
   // A file named like an image whose bytes are not one is refused as what its bytes are.
@@ -308,6 +311,7 @@ function scaledCopy(bytes: Uint8Array, width: number, height: number): ScaledIma
   const side = ATTACHMENT_LIMITS.maxImageSide;
   if (image.width > side || image.height > side || Math.max(image.width, image.height) < side - 1) return undefined;
   // Rounding moves each side by at most a pixel; anything else is a different picture.
-  if (Math.abs(image.width / image.height - width / height) > 0.02 * (width / height) + 1 / Math.min(image.width, image.height)) return undefined;
+  if (Math.abs(image.width / image.height - width / height) > 0.02 * (width / height) + 1 / Math.min(image.width, image.height))
+    return undefined;
   return { sha256: sha256Of(bytes), mimeType: image.mimeType, size: bytes.length, width: image.width, height: image.height };
 }

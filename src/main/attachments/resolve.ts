@@ -48,9 +48,18 @@ export function fencedFile(name: string, content: string): string {
   let longest = 0;
   for (const match of content.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  const body = content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\n$/, '');
+  const body = content
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n$/, '');
   const dot = name.lastIndexOf('.');
-  const language = dot > 0 ? name.slice(dot + 1).toLowerCase().replace(/[^a-z0-9+#-]/g, '') : '';
+  const language =
+    dot > 0
+      ? name
+          .slice(dot + 1)
+          .toLowerCase()
+          .replace(/[^a-z0-9+#-]/g, '')
+      : '';
   return `${name}\n${fence}${language}\n${body}\n${fence}\n\n`;
 }
 

@@ -2,13 +2,7 @@
 // Electron's ipcMain is one binding (electron-binding.ts); the end-to-end harness is another.
 import { z } from 'zod';
 import { AppError, type IpcResult } from '../../shared/errors.js';
-import {
-  INVOKE_CHANNELS,
-  type InvokeChannel,
-  type InvokeMethod,
-  type InvokeRequest,
-  type InvokeResponse,
-} from '../../shared/ipc.js';
+import { INVOKE_CHANNELS, type InvokeChannel, type InvokeMethod, type InvokeRequest, type InvokeResponse } from '../../shared/ipc.js';
 import { storageCause, type StorageCause } from '../storage/storage-cause.js';
 import { requestSchemas } from './schemas.js';
 
@@ -44,7 +38,8 @@ export function createRouter(
     channels: Object.values(INVOKE_CHANNELS),
     async handle(channel, payload) {
       const method = typeof channel === 'string' ? methodByChannel.get(channel) : undefined;
-      if (!method) return { ok: false, error: { code: 'invalid_input', message: messages().unknownChannel(String(channel).slice(0, 100)) } };
+      if (!method)
+        return { ok: false, error: { code: 'invalid_input', message: messages().unknownChannel(String(channel).slice(0, 100)) } };
       const parsed = requestSchemas[method].safeParse(payload);
       if (!parsed.success) {
         return { ok: false, error: { code: 'invalid_input', message: messages().invalidInput(describeIssues(parsed.error)) } };

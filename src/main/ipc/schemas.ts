@@ -27,7 +27,12 @@ const httpUrl = z
 const modelName = z.string().trim().max(200);
 const apiKey = z.string().trim().max(1_000);
 const providerId = z.string().trim().min(1).max(100);
-const providerProbe = z.strictObject({ providerId: providerId.optional(), baseUrl: httpUrl.optional(), apiKey: apiKey.optional(), model: modelName.optional() });
+const providerProbe = z.strictObject({
+  providerId: providerId.optional(),
+  baseUrl: httpUrl.optional(),
+  apiKey: apiKey.optional(),
+  model: modelName.optional(),
+});
 const requiredModelName = modelName.pipe(z.string().min(1, { message: 'model must not be empty' }));
 const presetId = z.enum(['openai', 'deepseek', 'qwen', 'moonshot', 'siliconflow', 'openrouter', 'ollama', 'lmstudio', 'custom']);
 const modelRef = z.strictObject({ providerId, model: requiredModelName });
@@ -52,9 +57,14 @@ const fileName = z
   // Only the last path segment: a name is shown and sent, never used as a path.
   .transform((name) => (name.split(/[\\/]/).pop() ?? '').trim().slice(0, ATTACHMENT_LIMITS.maxNameChars))
   .refine((name) => name.length > 0, { message: 'name must not be empty' });
-const mcpServerName = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'a server name uses only letters, digits, "-" and "_" (at most 32)' });
+const mcpServerName = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'a server name uses only letters, digits, "-" and "_" (at most 32)' });
 const secretMap = z.record(z.string().min(1).max(200), z.string().max(10_000).nullable());
-const noInput = z.undefined().or(z.null()).transform(() => undefined);
+const noInput = z
+  .undefined()
+  .or(z.null())
+  .transform(() => undefined);
 
 type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
 
@@ -76,11 +86,16 @@ export const requestSchemas = {
   send: z
     .strictObject({
       sessionId,
-      text: z.string().max(LIMITS.maxMessageChars, { message: `text is longer than ${LIMITS.maxMessageChars} characters` }).transform((text) => text.trim()),
+      text: z
+        .string()
+        .max(LIMITS.maxMessageChars, { message: `text is longer than ${LIMITS.maxMessageChars} characters` })
+        .transform((text) => text.trim()),
       attachments: z.array(sha256).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
     })
     .refine((req) => req.text.length > 0 || (req.attachments?.length ?? 0) > 0, { message: 'text must not be empty' })
-    .transform((req) => (req.attachments?.length ? { ...req, attachments: [...new Set(req.attachments)] } : { sessionId: req.sessionId, text: req.text })),
+    .transform((req) =>
+      req.attachments?.length ? { ...req, attachments: [...new Set(req.attachments)] } : { sessionId: req.sessionId, text: req.text },
+    ),
   regenerate: z.strictObject({ sessionId, messageId: messageId.optional() }),
   editMessage: z.strictObject({ sessionId, messageId, text: messageText }),
   switchBranch: z.strictObject({ sessionId, messageId, version: z.number().int().min(1).max(1_000_000) }),
@@ -110,7 +125,12 @@ export const requestSchemas = {
     keepKeyForNewOrigin: z.boolean().optional(),
   }),
   deleteProvider: z.strictObject({ providerId }),
-  updateChat: z.strictObject({ sessionId, model: modelRef.optional(), systemPrompt: systemPrompt.optional(), params: chatParams.optional() }),
+  updateChat: z.strictObject({
+    sessionId,
+    model: modelRef.optional(),
+    systemPrompt: systemPrompt.optional(),
+    params: chatParams.optional(),
+  }),
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
   openExternal: z.strictObject({ url: z.string().max(LIMITS.maxUrlChars) }),

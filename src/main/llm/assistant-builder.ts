@@ -128,7 +128,8 @@ export class AssistantBuilder {
     this.open = undefined;
     const part = this.message.content[open.contentIndex];
     if (part?.type === 'text') this.emit({ type: 'text_end', contentIndex: open.contentIndex, content: part.text, partial: this.message });
-    if (part?.type === 'thinking') this.emit({ type: 'thinking_end', contentIndex: open.contentIndex, content: part.thinking, partial: this.message });
+    if (part?.type === 'thinking')
+      this.emit({ type: 'thinking_end', contentIndex: open.contentIndex, content: part.thinking, partial: this.message });
   }
 
   private applyToolCall(entry: WireToolCallDelta): void {

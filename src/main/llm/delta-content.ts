@@ -10,9 +10,7 @@
 
 /** `content`: answer text that may still hold `<think>` blocks; `thinking`: reasoning (with the field it came in). */
 export type DeltaPiece =
-  | { kind: 'content'; text: string }
-  | { kind: 'thinking'; text: string; field: string }
-  | { kind: 'refusal'; text: string };
+  { kind: 'content'; text: string } | { kind: 'thinking'; text: string; field: string } | { kind: 'refusal'; text: string };
 
 const REASONING_FIELDS = ['reasoning_content', 'reasoning'] as const;
 

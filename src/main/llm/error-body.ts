@@ -81,8 +81,12 @@ function parseJson(text: string): unknown {
 
 /** True when the body says the account has no quota, credit or balance left: waiting will not help. */
 export function saysOutOfQuota(info: ErrorBodyInfo): boolean {
-  if (info.codes.some((c) => /insufficient_(quota|balance|credits?|funds)|billing_hard_limit|quota_exceeded_billing|payment_required/.test(c))) {
+  if (
+    info.codes.some((c) => /insufficient_(quota|balance|credits?|funds)|billing_hard_limit|quota_exceeded_billing|payment_required/.test(c))
+  ) {
     return true;
   }
-  return /insufficient (account )?(balance|quota|credits?|funds)|exceeded your current quota|out of credits|requires more credits|credit balance is too low|余额不足|欠费/i.test(info.message ?? '');
+  return /insufficient (account )?(balance|quota|credits?|funds)|exceeded your current quota|out of credits|requires more credits|credit balance is too low|余额不足|欠费/i.test(
+    info.message ?? '',
+  );
 }

@@ -59,7 +59,8 @@ function classify(error: unknown, ctx: ErrorContext): ProviderError {
   if (error instanceof APIUserAbortError) return { code: 'aborted', message: MESSAGES.aborted };
   const redirect = findCause(error, RedirectRefusedError);
   if (redirect) return { code: 'bad_response', message: redirectMessage(redirect.host) };
-  if (error instanceof SseEventTooLargeError) return { code: 'bad_response', message: `The provider sent a stream event larger than ${error.limit / (1024 * 1024)} MB` };
+  if (error instanceof SseEventTooLargeError)
+    return { code: 'bad_response', message: `The provider sent a stream event larger than ${error.limit / (1024 * 1024)} MB` };
   if (error instanceof APIConnectionTimeoutError) return timeoutError(ctx.timeoutMs);
   if (error instanceof APIConnectionError) {
     return ctx.responded ? { code: 'interrupted', message: MESSAGES.interrupted } : unreachable(error, ctx.baseUrl);
@@ -99,7 +100,8 @@ export function redirectMessage(host: string): string {
 export function errorFrameError(frame: unknown, apiKey?: string): ProviderError {
   const info = readErrorBody(frame);
   const detail = info.message ? scrubSecrets(trim(info.message), apiKey) : '';
-  if (saysOutOfQuota(info)) return { code: 'out_of_quota', message: `The account is out of quota or balance${detail ? `: ${detail}` : ''}` };
+  if (saysOutOfQuota(info))
+    return { code: 'out_of_quota', message: `The account is out of quota or balance${detail ? `: ${detail}` : ''}` };
   return { code: 'bad_response', message: detail ? `Provider error: ${detail}` : 'The provider reported an error mid-stream' };
 }
 
@@ -130,7 +132,8 @@ function fromStatus(status: number, error: APIError, ctx: ErrorContext): Provide
 }
 
 /** 404 texts that say no more than "unknown model or wrong endpoint" does. */
-const GENERIC_NOT_FOUND = /\b(does not exist|not found|no such (model|file|route)|unknown (model|url|path)|model_not_found)\b|^\d{3}\b|^not found$/i;
+const GENERIC_NOT_FOUND =
+  /\b(does not exist|not found|no such (model|file|route)|unknown (model|url|path)|model_not_found)\b|^\d{3}\b|^not found$/i;
 
 function unreachable(error: unknown, baseUrl: string): ProviderError {
   const reason = transportReason(error);

@@ -32,7 +32,13 @@ export async function listModels(request: ModelListRequest, signal?: AbortSignal
     body = await createClient(request, timeoutMs, { tap }).get<unknown>('/models', signal ? { signal } : {});
   } catch (error) {
     const rawBody = tap.errorBody !== undefined ? { rawBody: tap.errorBody } : {};
-    const { code, message } = classifyError(error, { baseUrl: request.baseUrl, apiKey: request.apiKey, responded: false, timeoutMs, ...rawBody });
+    const { code, message } = classifyError(error, {
+      baseUrl: request.baseUrl,
+      apiKey: request.apiKey,
+      responded: false,
+      timeoutMs,
+      ...rawBody,
+    });
     throw new ProviderRequestError(code, message);
   }
   const ids = modelIds(body);
@@ -41,7 +47,10 @@ export async function listModels(request: ModelListRequest, signal?: AbortSignal
 }
 
 /** Lists models and reports whether `model` is among them. Never throws. */
-export async function testConnection(request: ModelListRequest & { model?: string }, signal?: AbortSignal): Promise<ProviderConnectionResult> {
+export async function testConnection(
+  request: ModelListRequest & { model?: string },
+  signal?: AbortSignal,
+): Promise<ProviderConnectionResult> {
   let ids: string[];
   try {
     ids = await listModels(request, signal);

@@ -28,7 +28,14 @@ export const streamOpenAI: StreamFn = (model: AgentModel, context: LlmContext, o
   const stream = new EventStream();
   // runRequest handles its own failures; this net only guarantees a terminal event should it ever throw.
   runRequest(model, context, options.signal, stream).catch(() => {
-    const message: AssistantMessage = { role: 'assistant', content: [], model: model.id, usage: emptyUsage(), stopReason: 'error', timestamp: Date.now() };
+    const message: AssistantMessage = {
+      role: 'assistant',
+      content: [],
+      model: model.id,
+      usage: emptyUsage(),
+      stopReason: 'error',
+      timestamp: Date.now(),
+    };
     stream.push({ type: 'error', reason: 'error', error: { ...message, errorCode: 'unknown', errorMessage: 'Unexpected error' } });
   });
   return stream;
@@ -134,7 +141,8 @@ async function readBody(
     return completion ? applyEvent(completion, builder, deadline, state, apiKey) : errorFrameError(decoder.stray, apiKey);
   } catch (error) {
     // An oversized event is the provider's fault; anything else (a dropped connection, an abort) is classified above.
-    if (error instanceof Error && error.name === 'SseEventTooLargeError') return classifyError(error, { baseUrl: '', responded: true, timeoutMs: 0 });
+    if (error instanceof Error && error.name === 'SseEventTooLargeError')
+      return classifyError(error, { baseUrl: '', responded: true, timeoutMs: 0 });
     throw error;
   } finally {
     // Stop the download: after [DONE], a failure or an oversized event nothing more is read. Not awaited: a
@@ -144,7 +152,10 @@ async function readBody(
 }
 
 /** The next body slice, or "done" at once when `signal` fires (the transport notices an abort only later). */
-function readUnlessAborted(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal): Promise<ReadableStreamReadResult<Uint8Array>> {
+function readUnlessAborted(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  signal: AbortSignal,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
   if (signal.aborted) return Promise.resolve({ done: true, value: undefined });
   return new Promise((resolve, reject) => {
     const onAbort = (): void => resolve({ done: true, value: undefined });
@@ -214,10 +225,15 @@ function completionAsChunk(text: string): SseEvent | undefined {
   const choice = choiceZero((body as { choices?: unknown } | null)?.choices);
   const message = choice?.message as Record<string, unknown> | undefined;
   if (!choice || !message || typeof message !== 'object') return undefined;
-  const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls.map((call: unknown, index: number) => ({ index, ...(call as object) })) : undefined;
+  const toolCalls = Array.isArray(message.tool_calls)
+    ? message.tool_calls.map((call: unknown, index: number) => ({ index, ...(call as object) }))
+    : undefined;
   const delta = { ...message, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
   const usage = (body as { usage?: unknown }).usage;
-  return { event: undefined, data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: choice.finish_reason ?? null }], ...(usage ? { usage } : {}) }) };
+  return {
+    event: undefined,
+    data: JSON.stringify({ choices: [{ index: 0, delta, finish_reason: choice.finish_reason ?? null }], ...(usage ? { usage } : {}) }),
+  };
 }
 
 /** The choice with `index` 0 (a missing index counts as 0); other choices (n > 1) are not ours to show. */
@@ -238,7 +254,9 @@ function choiceZero(choices: unknown): Record<string, unknown> | undefined {
 function finish(builder: AssistantBuilder, state: ReadState, out: EventStream, fail: (error: ProviderError) => void): void {
   const complete = state.finishReason ?? (state.done && builder.hasContent() ? 'stop' : undefined);
   if (!complete) {
-    return fail(builder.hasContent() ? { code: 'interrupted', message: MESSAGES.interrupted } : { code: 'bad_response', message: MESSAGES.noAnswer });
+    return fail(
+      builder.hasContent() ? { code: 'interrupted', message: MESSAGES.interrupted } : { code: 'bad_response', message: MESSAGES.noAnswer },
+    );
   }
   const outcome = mapFinishReason(complete);
   builder.endBlocks();

@@ -70,7 +70,8 @@ export function parseMcpConfig(text: string): ParsedConfig {
   if (!parsed.success) return { ok: false, message: `mcp.json does not have the mcpServers format: ${z.prettifyError(parsed.error)}` };
   const servers: McpServerConfig[] = [];
   for (const [name, entry] of Object.entries(parsed.data.mcpServers)) {
-    if (!SERVER_NAME.test(name)) return { ok: false, message: `Server name "${name}" may use only letters, digits, "-" and "_" (at most 32).` };
+    if (!SERVER_NAME.test(name))
+      return { ok: false, message: `Server name "${name}" may use only letters, digits, "-" and "_" (at most 32).` };
     if (!entry.command && !entry.url) return { ok: false, message: `Server "${name}" needs a "command" or a "url".` };
     servers.push({
       name,
@@ -125,6 +126,7 @@ export async function mapSecrets(config: McpConfig, map: (value: string) => Prom
     return out;
   };
   const servers: McpServerConfig[] = [];
-  for (const server of config.servers) servers.push({ ...server, env: await mapRecord(server.env), headers: await mapRecord(server.headers) });
+  for (const server of config.servers)
+    servers.push({ ...server, env: await mapRecord(server.env), headers: await mapRecord(server.headers) });
   return { ...config, servers };
 }

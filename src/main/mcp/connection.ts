@@ -90,7 +90,10 @@ export class McpConnection {
     if (signal.aborted) forward();
     else signal.addEventListener('abort', forward, { once: true });
     try {
-      return (await client.callTool({ name, arguments: args }, undefined, { signal: call.signal, timeout: this.timeouts.callMs })) as CallToolResult;
+      return (await client.callTool({ name, arguments: args }, undefined, {
+        signal: call.signal,
+        timeout: this.timeouts.callMs,
+      })) as CallToolResult;
     } catch (error) {
       if (signal.aborted) throw new Error('Operation aborted');
       // A call that failed because the server died says so, with what the server last printed.
@@ -149,7 +152,13 @@ export class McpConnection {
       return { client: await this.handshake(transport, deadline), transport };
     } catch (error) {
       if (deadline.aborted) throw error;
-      const transport = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...this.config.headers, ...(init?.headers as Record<string, string>) } }) } });
+      const transport = new SSEClientTransport(url, {
+        requestInit,
+        eventSourceInit: {
+          fetch: (input, init) =>
+            fetch(input, { ...init, headers: { ...this.config.headers, ...(init?.headers as Record<string, string>) } }),
+        },
+      });
       return { client: await this.handshake(transport, deadline), transport };
     }
   }
@@ -219,6 +228,9 @@ function startError(error: unknown, config: McpServerConfig): string {
 /** One readable line (at most 300 characters) of an error: no stack, no validation dump. */
 export function shortError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  const line = text.replace(/^(MCP error -?\d+: )+/, '').split('\n')[0]!.trim();
+  const line = text
+    .replace(/^(MCP error -?\d+: )+/, '')
+    .split('\n')[0]!
+    .trim();
   return line.length > 300 ? `${line.slice(0, 299)}…` : line || 'Unknown error';
 }

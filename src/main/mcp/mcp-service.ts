@@ -8,7 +8,16 @@ import { launchFields, type McpServerInput, type McpServerView, type McpSettings
 import type { AgentTool } from '../agent/types.js';
 import type { SecretBox } from '../settings/secret-box.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
-import { ENCRYPTED_PREFIX, EMPTY_MCP_CONFIG, mapSecrets, parseMcpConfig, serializeMcpConfig, SERVER_NAME, type McpConfig, type McpServerConfig } from './config.js';
+import {
+  ENCRYPTED_PREFIX,
+  EMPTY_MCP_CONFIG,
+  mapSecrets,
+  parseMcpConfig,
+  serializeMcpConfig,
+  SERVER_NAME,
+  type McpConfig,
+  type McpServerConfig,
+} from './config.js';
 import { DEFAULT_MCP_TIMEOUTS, McpConnection, type McpTimeouts } from './connection.js';
 import { adaptTools, type ToolCallHooks, type ToolHost } from './tool-adapter.js';
 
@@ -39,7 +48,8 @@ export class McpService implements ToolHost {
     const service = new McpService(options);
     service.encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable().catch(() => false);
     await service.load();
-    if (service.config.startAtLaunch) for (const server of service.config.servers) if (server.enabled) void service.connection(server.name)?.start();
+    if (service.config.startAtLaunch)
+      for (const server of service.config.servers) if (server.enabled) void service.connection(server.name)?.start();
     return service;
   }
 
@@ -58,8 +68,10 @@ export class McpService implements ToolHost {
   async saveServer(input: McpServerInput): Promise<McpSettingsView> {
     const previous = input.previousName ? this.server(input.previousName) : undefined;
     if (input.previousName && !previous) throw new AppError('not_found', `No MCP server "${input.previousName}".`);
-    if (!SERVER_NAME.test(input.name)) throw new AppError('invalid_input', 'A server name may use only letters, digits, "-" and "_" (at most 32).');
-    if (input.name !== input.previousName && this.server(input.name)) throw new AppError('invalid_input', `A server named "${input.name}" already exists.`);
+    if (!SERVER_NAME.test(input.name))
+      throw new AppError('invalid_input', 'A server name may use only letters, digits, "-" and "_" (at most 32).');
+    if (input.name !== input.previousName && this.server(input.name))
+      throw new AppError('invalid_input', `A server named "${input.name}" already exists.`);
     const keep = (next: Record<string, string | null> | undefined, stored: Record<string, string> | undefined) => {
       const out: Record<string, string> = {};
       for (const [key, value] of Object.entries(next ?? {})) {
@@ -71,14 +83,17 @@ export class McpService implements ToolHost {
     const server: McpServerConfig = {
       name: input.name,
       transport: input.transport,
-      ...(input.transport === 'stdio' ? { command: input.command?.trim(), args: input.args ?? [], ...(input.cwd?.trim() && { cwd: input.cwd.trim() }) } : { url: input.url?.trim() }),
+      ...(input.transport === 'stdio'
+        ? { command: input.command?.trim(), args: input.args ?? [], ...(input.cwd?.trim() && { cwd: input.cwd.trim() }) }
+        : { url: input.url?.trim() }),
       env: input.transport === 'stdio' ? keep(input.env, previous?.env) : {},
       headers: input.transport === 'http' ? keep(input.headers, previous?.headers) : {},
       enabled: input.enabled,
       alwaysAllow: previous?.alwaysAllow ?? [],
     };
     if (server.transport === 'stdio' && !server.command) throw new AppError('invalid_input', 'A stdio server needs a command.');
-    if (server.transport === 'http' && !/^https?:\/\/\S+$/i.test(server.url ?? '')) throw new AppError('invalid_input', 'An HTTP server needs an http(s) URL.');
+    if (server.transport === 'http' && !/^https?:\/\/\S+$/i.test(server.url ?? ''))
+      throw new AppError('invalid_input', 'An HTTP server needs an http(s) URL.');
     const servers = previous ? this.config.servers.map((s) => (s === previous ? server : s)) : [...this.config.servers, server];
     await this.replace({ ...this.config, servers });
     return this.view();
@@ -114,7 +129,11 @@ export class McpService implements ToolHost {
 
   async revoke(serverName: string, tool: string): Promise<McpSettingsView> {
     const server = this.server(serverName);
-    if (server) await this.replace({ ...this.config, servers: this.config.servers.map((s) => (s === server ? { ...s, alwaysAllow: s.alwaysAllow.filter((t) => t !== tool) } : s)) });
+    if (server)
+      await this.replace({
+        ...this.config,
+        servers: this.config.servers.map((s) => (s === server ? { ...s, alwaysAllow: s.alwaysAllow.filter((t) => t !== tool) } : s)),
+      });
     return this.view();
   }
 
@@ -127,7 +146,10 @@ export class McpService implements ToolHost {
   async allowAlways(serverName: string, tool: string): Promise<void> {
     const server = this.server(serverName);
     if (!server || server.alwaysAllow.includes(tool)) return;
-    await this.replace({ ...this.config, servers: this.config.servers.map((s) => (s === server ? { ...s, alwaysAllow: [...s.alwaysAllow, tool] } : s)) });
+    await this.replace({
+      ...this.config,
+      servers: this.config.servers.map((s) => (s === server ? { ...s, alwaysAllow: [...s.alwaysAllow, tool] } : s)),
+    });
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
@@ -194,7 +216,8 @@ export class McpService implements ToolHost {
         Object.assign(connection.config, now);
         continue;
       }
-      const wasRunning = connection.state.status === 'ready' || connection.state.status === 'starting' || connection.state.status === 'error';
+      const wasRunning =
+        connection.state.status === 'ready' || connection.state.status === 'starting' || connection.state.status === 'error';
       this.connections.delete(name);
       await connection.stop();
       if (now?.enabled && wasRunning && !this.disposed) void this.connection(name)!.start();

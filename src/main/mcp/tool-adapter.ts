@@ -35,7 +35,9 @@ export interface ToolHost {
 }
 
 /** The model-facing name of each tool, unique across `servers` (a clash after cleaning gets a numbered suffix). */
-export function namespacedTools(servers: ReadonlyArray<{ name: string; tools: readonly Tool[] }>): Array<{ name: string; server: string; tool: Tool }> {
+export function namespacedTools(
+  servers: ReadonlyArray<{ name: string; tools: readonly Tool[] }>,
+): Array<{ name: string; server: string; tool: Tool }> {
   const used = new Set<string>();
   const out: Array<{ name: string; server: string; tool: Tool }> = [];
   for (const server of servers) {
@@ -50,11 +52,21 @@ export function namespacedTools(servers: ReadonlyArray<{ name: string; tools: re
   return out;
 }
 
-export function adaptTools(servers: ReadonlyArray<{ name: string; tools: readonly Tool[] }>, host: ToolHost, hooks: ToolCallHooks): AgentTool[] {
+export function adaptTools(
+  servers: ReadonlyArray<{ name: string; tools: readonly Tool[] }>,
+  host: ToolHost,
+  hooks: ToolCallHooks,
+): AgentTool[] {
   return namespacedTools(servers).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks));
 }
 
-function adaptTool(name: string, server: string, tool: Tool, host: ToolHost, hooks: ToolCallHooks): AgentTool<Record<string, unknown>, McpToolResultDetails> {
+function adaptTool(
+  name: string,
+  server: string,
+  tool: Tool,
+  host: ToolHost,
+  hooks: ToolCallHooks,
+): AgentTool<Record<string, unknown>, McpToolResultDetails> {
   const { $schema: _dialect, ...parameters } = tool.inputSchema as Record<string, unknown>;
   return {
     name,
@@ -64,7 +76,12 @@ function adaptTool(name: string, server: string, tool: Tool, host: ToolHost, hoo
       const startedAt = Date.now();
       const report = (status: ToolCallState['status'], endedAt?: number) =>
         hooks.onStatus({ toolCallId, status, server, tool: tool.name, startedAt, ...(endedAt !== undefined && { endedAt }) });
-      const details = (extra?: Partial<McpToolResultDetails>): McpToolResultDetails => ({ server, tool: tool.name, durationMs: Date.now() - startedAt, ...extra });
+      const details = (extra?: Partial<McpToolResultDetails>): McpToolResultDetails => ({
+        server,
+        tool: tool.name,
+        durationMs: Date.now() - startedAt,
+        ...extra,
+      });
 
       if (approvalNeed(host.alwaysAllowed(server), tool.name) === 'ask') {
         report('approval');
@@ -85,7 +102,10 @@ function adaptTool(name: string, server: string, tool: Tool, host: ToolHost, hoo
         const converted = convertResult(result);
         if (result.isError) throw new Error(converted.text || 'The tool reported an error.');
         report('done', Date.now());
-        return { content: converted.content, details: details(converted.originalChars !== undefined ? { originalChars: converted.originalChars } : {}) };
+        return {
+          content: converted.content,
+          details: details(converted.originalChars !== undefined ? { originalChars: converted.originalChars } : {}),
+        };
       } catch (error) {
         report('failed', Date.now());
         throw error;
@@ -113,14 +133,17 @@ export function convertResult(result: CallToolResult): { content: AgentToolResul
         pushText(part.text);
         break;
       case 'image':
-        if (part.data.length <= MAX_IMAGE_CHARS && /^image\/(png|jpeg|gif|webp)$/.test(part.mimeType)) content.push({ type: 'image', data: part.data, mimeType: part.mimeType });
+        if (part.data.length <= MAX_IMAGE_CHARS && /^image\/(png|jpeg|gif|webp)$/.test(part.mimeType))
+          content.push({ type: 'image', data: part.data, mimeType: part.mimeType });
         else pushText(`[image ${part.mimeType} omitted: too large or not a supported format]`);
         break;
       case 'audio':
         pushText(`[audio ${part.mimeType} omitted]`);
         break;
       case 'resource':
-        pushText('text' in part.resource && typeof part.resource.text === 'string' ? part.resource.text : `[resource ${part.resource.uri}]`);
+        pushText(
+          'text' in part.resource && typeof part.resource.text === 'string' ? part.resource.text : `[resource ${part.resource.uri}]`,
+        );
         break;
       case 'resource_link':
         pushText(`[${part.name}](${part.uri})`);
@@ -129,9 +152,14 @@ export function convertResult(result: CallToolResult): { content: AgentToolResul
         pushText(`[unsupported content: ${String((part as { type?: unknown }).type)}]`);
     }
   }
-  if (result.structuredContent !== undefined && !content.some((part) => part.type === 'text')) pushText(JSON.stringify(result.structuredContent));
+  if (result.structuredContent !== undefined && !content.some((part) => part.type === 'text'))
+    pushText(JSON.stringify(result.structuredContent));
   const truncated = total > MAX_RESULT_CHARS;
-  if (truncated) content.push({ type: 'text', text: `\n[Result shortened: ${MAX_RESULT_CHARS.toLocaleString('en')} of ${total.toLocaleString('en')} characters shown.]` });
+  if (truncated)
+    content.push({
+      type: 'text',
+      text: `\n[Result shortened: ${MAX_RESULT_CHARS.toLocaleString('en')} of ${total.toLocaleString('en')} characters shown.]`,
+    });
   const text = content.map((part) => (part.type === 'text' ? part.text : '')).join('');
   return { content, text, ...(truncated && { originalChars: total }) };
 }

@@ -52,7 +52,15 @@ function toDoc(sessionId: string, entry: IndexableEntry): MessageDoc | undefined
   const text = messageText(message);
   const reasoning = messageThinking(message);
   if (!text.trim() && !reasoning.trim()) return undefined;
-  return { id: `${sessionId}/${entry.id}`, sessionId, messageId: entry.id, role: message.role, timestamp: entry.timestamp, text, reasoning };
+  return {
+    id: `${sessionId}/${entry.id}`,
+    sessionId,
+    messageId: entry.id,
+    role: message.role,
+    timestamp: entry.timestamp,
+    text,
+    reasoning,
+  };
 }
 
 export class SearchIndex {

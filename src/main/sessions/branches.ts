@@ -58,7 +58,11 @@ export class BranchTree<T extends TreeNode = TreeNode> {
   /** Root → leaf of the shown branch (or of the branch ending at `leaf`). */
   branch(leaf: string | null = this.current): T[] {
     const path: T[] = [];
-    for (let node = leaf === null ? undefined : this.nodes.get(leaf); node; node = node.parentId === null ? undefined : this.nodes.get(node.parentId)) {
+    for (
+      let node = leaf === null ? undefined : this.nodes.get(leaf);
+      node;
+      node = node.parentId === null ? undefined : this.nodes.get(node.parentId)
+    ) {
       path.push(node);
     }
     return path.reverse();

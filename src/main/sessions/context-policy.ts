@@ -175,7 +175,10 @@ export function shortenForModel(message: Message): Message {
       return kept ? [{ ...part, text: kept }] : [];
     });
     const omitted = total - MAX_TOOL_RESULT_CHARS;
-    content.push({ type: 'text', text: `\n[… ${omitted} more characters of this tool result were left out of this request to keep it small.]` });
+    content.push({
+      type: 'text',
+      text: `\n[… ${omitted} more characters of this tool result were left out of this request to keep it small.]`,
+    });
     result = { ...message, content };
   }
   shortenedForModel.set(message, result);

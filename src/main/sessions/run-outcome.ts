@@ -9,8 +9,7 @@
 import type { AssistantMessage, Message, ProviderErrorCode } from '../../shared/messages.js';
 
 export type RunOutcome =
-  | { commit: true; messages: Message[]; stopped: boolean }
-  | { commit: false; code: ProviderErrorCode; detail?: string };
+  { commit: true; messages: Message[]; stopped: boolean } | { commit: false; code: ProviderErrorCode; detail?: string };
 
 /** True when an assistant message carries anything the user could see: text, reasoning or a tool call. */
 export function hasContent(message: AssistantMessage): boolean {

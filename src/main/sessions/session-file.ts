@@ -184,7 +184,8 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       if (value.type === 'message') {
         const entry = asMessageEntry(value);
         const sameRun = pending.length === 0 || pending[0]!.runId === entry?.runId;
-        const parentKnown = entry?.parentId === null || (entry !== undefined && (ids.has(entry.parentId) || pendingIds.has(entry.parentId)));
+        const parentKnown =
+          entry?.parentId === null || (entry !== undefined && (ids.has(entry.parentId) || pendingIds.has(entry.parentId)));
         if (entry && sameRun && parentKnown && !ids.has(entry.id) && !pendingIds.has(entry.id)) {
           pending.push(entry);
           pendingIds.add(entry.id);
@@ -229,7 +230,21 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       return fail('corrupt', `line ${i + 1} is not valid`);
     }
   }
-  return { ok: true, session: { header, entries, name, pinned, chat, activations, updatedAt, validLength, size: bytes.length, ...(mcpServers && { mcpServers }) } };
+  return {
+    ok: true,
+    session: {
+      header,
+      entries,
+      name,
+      pinned,
+      chat,
+      activations,
+      updatedAt,
+      validLength,
+      size: bytes.length,
+      ...(mcpServers && { mcpServers }),
+    },
+  };
 }
 
 /** One complete line: its text and the byte offset just past its newline. */
@@ -350,7 +365,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function asHeader(value: Record<string, unknown>): SessionHeader | undefined {
   const { version, id, createdAt, systemPrompt, model, name } = value;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > FORMAT_VERSION || typeof id !== 'string' || typeof createdAt !== 'number') return undefined;
+  if (
+    typeof version !== 'number' ||
+    !Number.isInteger(version) ||
+    version < 1 ||
+    version > FORMAT_VERSION ||
+    typeof id !== 'string' ||
+    typeof createdAt !== 'number'
+  )
+    return undefined;
   if (typeof systemPrompt !== 'string' || typeof model !== 'string') return undefined;
   if (name !== undefined && typeof name !== 'string') return undefined;
   return value as unknown as SessionHeader;

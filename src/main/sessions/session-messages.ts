@@ -115,8 +115,10 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     saveFailed: 'The chat could not be saved; this exchange was not written to disk.',
     storageFailed: (detail) => `Reading or writing the chat’s file failed: ${detail}`,
     storageCauses: STORAGE_CAUSE_TEXT.en,
-    requestLimit: (limit) => `This message used its limit of ${limit} model requests (see Settings), so the answer was stopped; what was shown is saved.`,
-    changedOnDisk: 'The chat’s file was changed by another program (another Tiny Agent or a sync tool) and has been read again; this exchange was not saved. Please send it again.',
+    requestLimit: (limit) =>
+      `This message used its limit of ${limit} model requests (see Settings), so the answer was stopped; what was shown is saved.`,
+    changedOnDisk:
+      'The chat’s file was changed by another program (another Tiny Agent or a sync tool) and has been read again; this exchange was not saved. Please send it again.',
     unreadable: 'The chat’s file is damaged and cannot be read; it has been left untouched.',
     unsupportedVersion: 'This chat was created by a newer Tiny Agent. Update to open it; the file has been left untouched.',
     untitled: 'New chat',

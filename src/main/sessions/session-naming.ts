@@ -10,5 +10,8 @@ export function autoName(text: string, maxChars = AUTO_NAME_MAX_CHARS): string {
   // Array.from splits by code point, so an emoji or a surrogate pair is never cut in half.
   const chars = Array.from(collapsed);
   if (chars.length <= maxChars) return collapsed;
-  return `${chars.slice(0, maxChars - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, maxChars - 1)
+    .join('')
+    .trimEnd()}…`;
 }

@@ -171,7 +171,9 @@ export class SessionService {
     if (!this.listCache) {
       const summaries: SessionSummary[] = [];
       for (const entry of this.store.entries()) summaries.push(this.summaryOf(entry));
-      summaries.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
+      summaries.sort(
+        (a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1),
+      );
       // Frozen: the same array answers every call until something changes, so listing costs nothing per call.
       this.listCache = { untitled, summaries: Object.freeze(summaries) as SessionSummary[] };
     }
@@ -247,12 +249,15 @@ export class SessionService {
     const { runtime, loaded } = await this.ready(sessionId);
     if (patch.model) this.options.resolveModel(patch.model);
     const line: FileLine = { type: 'meta', timestamp: Date.now(), chat: patch };
-    await this.store.append(sessionId, [line], (current) => current).catch((error: unknown) => {
-      throw this.storeFailure(error);
-    });
+    await this.store
+      .append(sessionId, [line], (current) => current)
+      .catch((error: unknown) => {
+        throw this.storeFailure(error);
+      });
     const chat = applyChatPatch(loaded.chat, patch);
     // A new system message object only when the prompt changed: the old one keeps its cached token count.
-    if (chat.systemPrompt !== loaded.chat.systemPrompt) loaded.system = { role: 'system', content: chat.systemPrompt, timestamp: Date.now() };
+    if (chat.systemPrompt !== loaded.chat.systemPrompt)
+      loaded.system = { role: 'system', content: chat.systemPrompt, timestamp: Date.now() };
     loaded.chat = chat;
     return this.detailOf(runtime, loaded);
   }
@@ -273,7 +278,8 @@ export class SessionService {
       if (runtime) {
         runtime.deleted = false;
         const entry = this.store.entry(id);
-        if (run && !runtime.run && entry) this.emitEvent(runtime, run, { type: 'run_end', committed: false, summary: this.summaryOf(entry) });
+        if (run && !runtime.run && entry)
+          this.emitEvent(runtime, run, { type: 'run_end', committed: false, summary: this.summaryOf(entry) });
       }
       throw this.storeFailure(error);
     });
@@ -281,7 +287,9 @@ export class SessionService {
     this.recent.delete(id);
     this.listChanged();
     this.notify((observer) => observer.deleted(id));
-    void this.options.attachments?.release(id).catch((error: unknown) => this.logger.error(`session ${id}: attachments could not be released`, error));
+    void this.options.attachments
+      ?.release(id)
+      .catch((error: unknown) => this.logger.error(`session ${id}: attachments could not be released`, error));
     return { deleted: true };
   }
 
@@ -359,7 +367,13 @@ export class SessionService {
         loaded.header = header;
       }
       await this.store.append(runtime.id, [line], (current) =>
-        summarize({ header: loaded.header, name: current.autoNamed ? undefined : current.name, branch, updatedAt: current.updatedAt, pinned: current.pinned }),
+        summarize({
+          header: loaded.header,
+          name: current.autoNamed ? undefined : current.name,
+          branch,
+          updatedAt: current.updatedAt,
+          pinned: current.pinned,
+        }),
       );
     } catch (error) {
       throw this.storeFailure(error);
@@ -382,9 +396,11 @@ export class SessionService {
   async setServers(sessionId: string, servers: string[] | null): Promise<{ mcpServers: string[] | null }> {
     const { runtime, loaded } = await this.ready(sessionId);
     const line: FileLine = { type: 'meta', timestamp: Date.now(), mcpServers: servers };
-    await this.store.append(runtime.id, [line], (current) => current).catch((error: unknown) => {
-      throw this.storeFailure(error);
-    });
+    await this.store
+      .append(runtime.id, [line], (current) => current)
+      .catch((error: unknown) => {
+        throw this.storeFailure(error);
+      });
     loaded.mcpServers = servers ?? undefined;
     return { mcpServers: servers };
   }
@@ -598,13 +614,29 @@ export class SessionService {
       // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
       const unsentText = handBack && leftovers.length ? leftovers.map((message) => messageText(message)).join('\n\n') : undefined;
       const refs = loaded.tree.refs(loaded.branch.slice(run.baseBranch.length));
-      this.emitEvent(runtime, run, { type: 'saved', stopped, summary: { ...this.summaryOf(entry), isStreaming: false }, refs, ...(unsentText && { unsentText }) });
+      this.emitEvent(runtime, run, {
+        type: 'saved',
+        stopped,
+        summary: { ...this.summaryOf(entry), isStreaming: false },
+        refs,
+        ...(unsentText && { unsentText }),
+      });
       if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
-      const unsent = [...run.prompts, ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message)), ...leftovers];
+      const unsent = [
+        ...run.prompts,
+        ...produced.filter((message) => message.role === 'user' && !run.prompts.includes(message)),
+        ...leftovers,
+      ];
       const unsentText = unsent.map((message) => messageText(message)).join('\n\n');
       const unsentAttachments = unsent.flatMap((message) => (message.role === 'user' ? attachmentsOf(message.content) : []));
-      this.emitEvent(runtime, run, { type: 'error', code: failure.code, message: failure.message, unsentText, ...(unsentAttachments.length && { unsentAttachments }) });
+      this.emitEvent(runtime, run, {
+        type: 'error',
+        code: failure.code,
+        message: failure.message,
+        unsentText,
+        ...(unsentAttachments.length && { unsentAttachments }),
+      });
       // Quitting stopped this run: the window that would restore the text is closing, so keep it for the next open.
       if (this.disposed && unsentText.trim()) await this.store.setDraft(runtime.id, unsentText);
     }
@@ -633,14 +665,34 @@ export class SessionService {
     let parentId = run.baseBranch.at(-1)?.id ?? null;
     const entries: MessageEntry[] = outcome.messages.map((message) => {
       // Counted once here and kept with the message: later sends (and restarts) never tokenize history again.
-      const entry: MessageEntry = { type: 'message', id: newEntryId(), parentId, runId: run.id, timestamp: now, message, tokens: messageTokens(message) };
+      const entry: MessageEntry = {
+        type: 'message',
+        id: newEntryId(),
+        parentId,
+        runId: run.id,
+        timestamp: now,
+        message,
+        tokens: messageTokens(message),
+      };
       parentId = entry.id;
       return entry;
     });
-    const commitLine: FileLine = { type: 'commit', runId: run.id, count: entries.length, timestamp: now, ...(outcome.stopped ? { stopped: true } : {}) };
+    const commitLine: FileLine = {
+      type: 'commit',
+      runId: run.id,
+      count: entries.length,
+      timestamp: now,
+      ...(outcome.stopped ? { stopped: true } : {}),
+    };
     const branch = [...run.baseBranch, ...entries];
     await this.store.append(runtime.id, [...entries, commitLine], (current) =>
-      summarize({ header: loaded.header, name: current.autoNamed ? undefined : current.name, branch, updatedAt: now, pinned: current.pinned }),
+      summarize({
+        header: loaded.header,
+        name: current.autoNamed ? undefined : current.name,
+        branch,
+        updatedAt: now,
+        pinned: current.pinned,
+      }),
     );
     loaded.tree.add(entries);
     loaded.branch = branch;
@@ -893,7 +945,13 @@ export class SessionService {
     const messages: Message[] = state.messages.slice(run.base);
     const streaming = state.streamingMessage;
     if (streaming && !messages.includes(streaming)) messages.push(structuredClone(streaming));
-    return { runId: run.id, seq: runtime.seq, messages, queue: queueState(run), ...(run.toolStates.size && { tools: [...run.toolStates.values()] }) };
+    return {
+      runId: run.id,
+      seq: runtime.seq,
+      messages,
+      queue: queueState(run),
+      ...(run.toolStates.size && { tools: [...run.toolStates.values()] }),
+    };
   }
 
   private listChanged(): void {
@@ -947,7 +1005,9 @@ function dequeue(run: Run, message: Message): boolean {
 function saveFailureText(error: unknown, messages: SessionMessages): string {
   if (!(error instanceof StoreError)) return messages.saveFailed;
   if (error.kind === 'changed') return messages.changedOnDisk;
-  return error.kind === 'io' && error.storageCause !== 'io' ? `${messages.saveFailed} ${messages.storageCauses[error.storageCause]}` : messages.saveFailed;
+  return error.kind === 'io' && error.storageCause !== 'io'
+    ? `${messages.saveFailed} ${messages.storageCauses[error.storageCause]}`
+    : messages.saveFailed;
 }
 
 function failureText(outcome: Extract<RunOutcome, { commit: false }>, messages: SessionMessages): string {

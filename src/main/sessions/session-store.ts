@@ -139,7 +139,9 @@ export class SessionStore {
     for (const id of indexed?.keys() ?? []) if (!present.has(id)) changed = true;
     if (changed) {
       // The files are the truth: an index that cannot be written now (full disk, read-only folder) is rebuilt later.
-      await this.writeIndexNow().catch((error: unknown) => this.logger.error(`session index ${this.indexPath} could not be written`, error));
+      await this.writeIndexNow().catch((error: unknown) =>
+        this.logger.error(`session index ${this.indexPath} could not be written`, error),
+      );
     }
     await this.readDrafts(present);
   }
@@ -160,9 +162,11 @@ export class SessionStore {
     if (text === undefined) this.unsent.delete(id);
     else this.unsent.set(id, text);
     const body = JSON.stringify({ version: 1, drafts: Object.fromEntries(this.unsent) });
-    this.draftsWrite = this.draftsWrite.then(() => writeFileAtomic(this.draftsPath, body)).catch((error: unknown) => {
-      this.logger.error(`drafts ${this.draftsPath} could not be written`, error);
-    });
+    this.draftsWrite = this.draftsWrite
+      .then(() => writeFileAtomic(this.draftsPath, body))
+      .catch((error: unknown) => {
+        this.logger.error(`drafts ${this.draftsPath} could not be written`, error);
+      });
     return this.draftsWrite;
   }
 
@@ -402,7 +406,13 @@ export class SessionStore {
       return { ...blank, ...seenState(bytes.length, bytes.length, stat), problem: result.failure };
     }
     const parsed = result.session;
-    const summary = summarize({ header: parsed.header, name: parsed.name, branch: shownBranch(parsed), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
+    const summary = summarize({
+      header: parsed.header,
+      name: parsed.name,
+      branch: shownBranch(parsed),
+      updatedAt: parsed.updatedAt,
+      pinned: parsed.pinned,
+    });
     // With a torn tail `size` is less than the file's: the next append (which finds the file as seen here) cuts it.
     return { ...summary, ...seenState(parsed.validLength, bytes.length, stat) };
   }

@@ -43,11 +43,12 @@ const SHIPPED: readonly Shipped[] = [
       en: {
         name: 'Writing polisher',
         systemPrompt:
-          'You polish writing. Rewrite the user\'s text to be clear, concise and natural in its own language, keeping the meaning and the author\'s voice. Give the improved text, then a short list of the main changes.',
+          "You polish writing. Rewrite the user's text to be clear, concise and natural in its own language, keeping the meaning and the author's voice. Give the improved text, then a short list of the main changes.",
       },
       'zh-CN': {
         name: '文字润色',
-        systemPrompt: '你负责润色文字。用原文的语言把用户的文字改得清楚、简洁、自然，保留原意和作者的语气。先给出润色后的文本，再简要列出主要改动。',
+        systemPrompt:
+          '你负责润色文字。用原文的语言把用户的文字改得清楚、简洁、自然，保留原意和作者的语气。先给出润色后的文本，再简要列出主要改动。',
       },
     },
   },
@@ -71,7 +72,8 @@ const SHIPPED: readonly Shipped[] = [
     text: {
       en: {
         name: 'Summarizer',
-        systemPrompt: 'You summarize. Give the key points of what the user provides as a short bulleted list, then one sentence with the main conclusion. Do not add facts that are not in the text.',
+        systemPrompt:
+          'You summarize. Give the key points of what the user provides as a short bulleted list, then one sentence with the main conclusion. Do not add facts that are not in the text.',
       },
       'zh-CN': {
         name: '摘要',

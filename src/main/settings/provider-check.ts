@@ -30,10 +30,15 @@ export function createProviderCheck(settings: SettingsService, strings: () => Ma
       const target = settings.completeProbe(probe);
       const result = await testConnection(target);
       const s = strings();
-      if (!result.ok) return { ok: false, message: `${s.provider(result.code ?? 'unknown')}${result.message ? ` (${result.message})` : ''}` };
+      if (!result.ok)
+        return { ok: false, message: `${s.provider(result.code ?? 'unknown')}${result.message ? ` (${result.message})` : ''}` };
       const count = result.modelCount ?? 0;
       const modelMissing = result.modelFound === false && target.model;
-      return { ok: true, message: modelMissing ? s.connectionOkModelMissing(count, target.model!) : s.connectionOk(count), modelCount: count };
+      return {
+        ok: true,
+        message: modelMissing ? s.connectionOkModelMissing(count, target.model!) : s.connectionOk(count),
+        modelCount: count,
+      };
     },
   };
 }

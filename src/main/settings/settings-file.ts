@@ -102,7 +102,9 @@ const storedSchema = z.object({
 
 const v1Schema = z.object({
   version: z.literal(1),
-  provider: z.object({ presetId: presetIdSchema, baseUrl: z.string(), model: z.string(), encryptedApiKey: z.string().optional() }).optional(),
+  provider: z
+    .object({ presetId: presetIdSchema, baseUrl: z.string(), model: z.string(), encryptedApiKey: z.string().optional() })
+    .optional(),
   systemPrompt: z.string().nullable().catch(null),
   language: z.enum(['system', 'zh-CN', 'en']).catch('system'),
   theme: z.enum(['system', 'light', 'dark']).catch('system'),
@@ -131,7 +133,13 @@ export function newProviderId(): string {
 }
 
 /** A provider record with the given endpoint; the first entry of a migrated file. */
-export function storedProvider(fields: { presetId: ProviderPresetId; baseUrl: string; model: string; name?: string; id?: string }): StoredProvider {
+export function storedProvider(fields: {
+  presetId: ProviderPresetId;
+  baseUrl: string;
+  model: string;
+  name?: string;
+  id?: string;
+}): StoredProvider {
   return {
     id: fields.id ?? newProviderId(),
     name: fields.name?.trim() || defaultProviderName(fields.baseUrl, fields.presetId),
@@ -181,7 +189,10 @@ export async function loadSettingsFile(path: string): Promise<LoadedSettings> {
   // The backup keeps everything but the plaintext key, which moves into encrypted storage: a backup must not
   // become the one place the key stays readable on disk.
   const { apiKey, ...rest } = raw as Record<string, unknown>;
-  await writeFileAtomic(backupPath, `${JSON.stringify(apiKey === undefined ? rest : { ...rest, apiKey: '[moved to encrypted storage]' }, null, 2)}\n`);
+  await writeFileAtomic(
+    backupPath,
+    `${JSON.stringify(apiKey === undefined ? rest : { ...rest, apiKey: '[moved to encrypted storage]' }, null, 2)}\n`,
+  );
   const baseUrl = old.baseUrl ?? (old.apiKey || old.model ? PROVIDER_PRESETS[0]!.baseUrl : undefined);
   const preset = PROVIDER_PRESETS.find((p) => p.baseUrl === baseUrl);
   return {

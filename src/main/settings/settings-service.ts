@@ -213,7 +213,8 @@ export class SettingsService {
   /** Removes a saved provider and its key. Chats that used it say so on their next send. */
   async deleteProvider(id: string): Promise<SettingsView> {
     const provider = this.providerOrThrow(id);
-    if (!this.stored.providers.includes(provider)) throw new AppError('invalid_input', mainStrings(this.locale()).invalidInput('the environment provider cannot be removed'));
+    if (!this.stored.providers.includes(provider))
+      throw new AppError('invalid_input', mainStrings(this.locale()).invalidInput('the environment provider cannot be removed'));
     const keys = new Map(this.keys);
     keys.delete(id);
     const next: StoredSettings = {

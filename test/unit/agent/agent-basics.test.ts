@@ -286,7 +286,11 @@ describe('continue', () => {
     const toolTail = agentFor(model, {
       messages: [
         user('q'),
-        { ...(assistant('') as Extract<Message, { role: 'assistant' }>), content: [{ type: 'toolCall', id: 'c1', name: 'x', arguments: {} }], stopReason: 'toolUse' },
+        {
+          ...(assistant('') as Extract<Message, { role: 'assistant' }>),
+          content: [{ type: 'toolCall', id: 'c1', name: 'x', arguments: {} }],
+          stopReason: 'toolUse',
+        },
         { role: 'toolResult', toolCallId: 'c1', toolName: 'x', content: [{ type: 'text', text: 'out' }], isError: false, timestamp: 3 },
       ],
     });
@@ -347,7 +351,12 @@ describe('reset', () => {
 
   it('keeps the current (last) system message as the baseline', () => {
     const agent = agentFor(scriptedModel(), {
-      messages: [{ role: 'system', content: 'old', timestamp: 0 }, user('a'), { role: 'system', content: 'current', timestamp: 1 }, user('b')],
+      messages: [
+        { role: 'system', content: 'old', timestamp: 0 },
+        user('a'),
+        { role: 'system', content: 'current', timestamp: 1 },
+        user('b'),
+      ],
     });
     agent.reset();
     expect(agent.state.messages).toEqual([{ role: 'system', content: 'current', timestamp: 1 }]);

@@ -72,7 +72,12 @@ describe('transformContext', () => {
   });
 
   it('a trim that cuts between a tool call and its result never splits them (checklist 17)', async () => {
-    const history: Message[] = [user('q1'), assistantWith([toolCall('c1')], 'toolUse'), result('c1'), assistantWith([{ type: 'text', text: 'a1' }])];
+    const history: Message[] = [
+      user('q1'),
+      assistantWith([toolCall('c1')], 'toolUse'),
+      result('c1'),
+      assistantWith([{ type: 'text', text: 'a1' }]),
+    ];
     const dropResult = scriptedModel(reply(text('x')));
     await agentFor(dropResult, {
       messages: history,
@@ -171,7 +176,12 @@ describe('replay rules', () => {
   });
 
   it('leaves a well-formed transcript as it is, without copying messages', () => {
-    const transcript: Message[] = [user('q'), assistantWith([toolCall('c1')], 'toolUse'), result('c1'), assistantWith([{ type: 'text', text: 'a' }])];
+    const transcript: Message[] = [
+      user('q'),
+      assistantWith([toolCall('c1')], 'toolUse'),
+      result('c1'),
+      assistantWith([{ type: 'text', text: 'a' }]),
+    ];
     const replayed = prepareReplay(transcript);
     expect(replayed).toEqual(transcript);
     expect(replayed).not.toBe(transcript);

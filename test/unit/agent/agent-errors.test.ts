@@ -16,7 +16,6 @@ import {
   agentFor,
 } from './scripted-stream.js';
 
-
 const FAILURE_SHAPE = [
   'agent_start',
   'turn_start',
@@ -101,7 +100,14 @@ describe('model errors', () => {
 
   it.each([
     ['transformContext', { transformContext: () => Promise.reject(new Error('trim failed')) }],
-    ['convertToLlm', { convertToLlm: () => { throw new Error('trim failed'); } }],
+    [
+      'convertToLlm',
+      {
+        convertToLlm: () => {
+          throw new Error('trim failed');
+        },
+      },
+    ],
   ] as const)('a throwing %s takes the same failure path', async (_, hook) => {
     const model = scriptedModel(reply(text('never')));
     const agent = agentFor(model, hook as Partial<AgentOptions>);

@@ -16,7 +16,6 @@ import {
   agentFor,
 } from './scripted-stream.js';
 
-
 const settledFlag = (promise: Promise<unknown>) => {
   const flag = { settled: false };
   void promise.then(() => (flag.settled = true));

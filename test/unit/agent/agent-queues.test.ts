@@ -15,7 +15,6 @@ import {
   agentFor,
 } from './scripted-stream.js';
 
-
 /** Request transcripts without the system message. */
 const sent = (model: ScriptedModel) => model.requests.map((r) => r.transcript.slice(1));
 

@@ -25,16 +25,25 @@ describe('message_update', () => {
 
     const byBlock = new Map<number, string>();
     for (const { assistantMessageEvent: e } of updates(log.events)) {
-      if (e.type === 'text_delta' || e.type === 'thinking_delta') byBlock.set(e.contentIndex, (byBlock.get(e.contentIndex) ?? '') + e.delta);
+      if (e.type === 'text_delta' || e.type === 'thinking_delta')
+        byBlock.set(e.contentIndex, (byBlock.get(e.contentIndex) ?? '') + e.delta);
     }
-    expect(byBlock).toEqual(new Map([[0, 'Let me think.'], [1, 'The answer is 42.']]));
+    expect(byBlock).toEqual(
+      new Map([
+        [0, 'Let me think.'],
+        [1, 'The answer is 42.'],
+      ]),
+    );
 
     const textSnapshots = updates(log.events)
       .filter((u) => u.assistantMessageEvent.type === 'text_delta')
       .map((u) => u.message.content.length);
     expect(textSnapshots).toEqual([2, 2, 2]);
     // Summing the cumulative message would count earlier text again: the deltas are what a consumer counts.
-    const deltaChars = updates(log.events).reduce((n, u) => n + ('delta' in u.assistantMessageEvent ? u.assistantMessageEvent.delta.length : 0), 0);
+    const deltaChars = updates(log.events).reduce(
+      (n, u) => n + ('delta' in u.assistantMessageEvent ? u.assistantMessageEvent.delta.length : 0),
+      0,
+    );
     expect(deltaChars).toBe('Let me think.'.length + 'The answer is 42.'.length);
   });
 

@@ -2,26 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Agent, type AgentEvent, type AgentTool, type ToolResultMessage } from '../../../src/main/agent/index.js';
-import {
-  call,
-  done,
-  flush,
-  heldTool,
-  instantTool,
-  recordEvents,
-  reply,
-  scriptedModel,
-  text,
-  agentFor,
-} from './scripted-stream.js';
-
+import { call, done, flush, heldTool, instantTool, recordEvents, reply, scriptedModel, text, agentFor } from './scripted-stream.js';
 
 const toolResults = (agent: Agent) => agent.state.messages.filter((m): m is ToolResultMessage => m.role === 'toolResult');
 
 /** From the first tool event on: tool events as `type:id`, toolResult messages as `result:id`, turn boundaries. */
 const toolTrace = (events: AgentEvent[]) =>
   events.slice(events.findIndex((e) => e.type === 'tool_execution_start')).flatMap((e) => {
-    if (e.type.startsWith('tool_execution')) return [`${e.type.replace('tool_execution_', '')}:${(e as { toolCallId: string }).toolCallId}`];
+    if (e.type.startsWith('tool_execution'))
+      return [`${e.type.replace('tool_execution_', '')}:${(e as { toolCallId: string }).toolCallId}`];
     if (e.type === 'message_end' && e.message.role === 'toolResult') return [`result:${e.message.toolCallId}`];
     if (e.type === 'turn_end' || e.type === 'turn_start') return [e.type];
     return [];
@@ -198,12 +187,18 @@ describe('tool outcomes', () => {
     const agent = agentFor(scriptedModel(reply(call('c1', 'count', {})), reply(text('retry'))), { tools: [counter] });
     await agent.prompt('go');
     const text0 = (toolResults(agent)[0]?.content[0] as { text: string }).text;
-    expect(text0.startsWith('Validation failed for tool "count":\n✖ Invalid input: expected number, received undefined\n  → at count')).toBe(true);
+    expect(
+      text0.startsWith('Validation failed for tool "count":\n✖ Invalid input: expected number, received undefined\n  → at count'),
+    ).toBe(true);
     expect(counter.calls).toHaveLength(0);
   });
 
   it('valid arguments reach execute as parsed by the schema (defaults applied)', async () => {
-    const search = instantTool('search', (args: { q: string; limit: number }) => `${args.q}/${args.limit}`, z.object({ q: z.string(), limit: z.number().default(10) }));
+    const search = instantTool(
+      'search',
+      (args: { q: string; limit: number }) => `${args.q}/${args.limit}`,
+      z.object({ q: z.string(), limit: z.number().default(10) }),
+    );
     const agent = agentFor(scriptedModel(reply(call('c1', 'search', { q: 'cats' })), reply(text('ok'))), { tools: [search] });
     await agent.prompt('go');
     expect(search.calls).toEqual([{ q: 'cats', limit: 10 }]);
@@ -287,12 +282,22 @@ describe('tool outcomes', () => {
       [
         'c1',
         true,
-        [{ type: 'text', text: 'Tool call "look" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.' }],
+        [
+          {
+            type: 'text',
+            text: 'Tool call "look" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.',
+          },
+        ],
       ],
       [
         'c2',
         true,
-        [{ type: 'text', text: 'Tool call "look" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.' }],
+        [
+          {
+            type: 'text',
+            text: 'Tool call "look" was not executed: the response hit the output token limit, so its arguments may be truncated. Re-issue the tool call with complete arguments.',
+          },
+        ],
       ],
     ]);
     expect(model.requests).toHaveLength(2);
@@ -300,7 +305,10 @@ describe('tool outcomes', () => {
 
   it('each result links to its call by toolCallId and copies toolName (edge 21)', async () => {
     const agent = agentFor(
-      scriptedModel(reply(call('call_a', 'look', { n: 1 }), call('call_b', 'read', { n: 2 }), call('call_c', 'look', { n: 3 })), reply(text('ok'))),
+      scriptedModel(
+        reply(call('call_a', 'look', { n: 1 }), call('call_b', 'read', { n: 2 }), call('call_c', 'look', { n: 3 })),
+        reply(text('ok')),
+      ),
       { tools: [instantTool('look', (a: { n: number }) => `look ${a.n}`), instantTool('read', (a: { n: number }) => `read ${a.n}`)] },
     );
     await agent.prompt('go');
@@ -323,7 +331,16 @@ describe('request limit (maxRequests)', () => {
     const end = recorded.events.at(-1)!;
     expect(end).toMatchObject({ type: 'agent_end', requestLimitReached: true });
     // The answered turns are all there: user, then three (assistant with a call, its error result) pairs.
-    expect(agent.state.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'toolResult', 'assistant', 'toolResult', 'assistant', 'toolResult']);
+    expect(agent.state.messages.map((m) => m.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'toolResult',
+      'assistant',
+      'toolResult',
+      'assistant',
+      'toolResult',
+    ]);
     expect(recorded.types().filter((t) => t === 'turn_start')).toHaveLength(3);
     expect(recorded.types().filter((t) => t === 'turn_end')).toHaveLength(3);
   });

@@ -121,13 +121,7 @@ export function scriptedModel(...replies: Reply[]): ScriptedModel {
 }
 
 /** Plays steps into the stream; resolves when the script has nothing more to push. */
-async function play(
-  stream: EventStream,
-  steps: Step[],
-  model: AgentModel,
-  signal: AbortSignal,
-  withoutStart: boolean,
-): Promise<void> {
+async function play(stream: EventStream, steps: Step[], model: AgentModel, signal: AbortSignal, withoutStart: boolean): Promise<void> {
   const partial: AssistantMessage = emptyAssistantMessage(model.id);
   await Promise.resolve();
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -252,7 +246,14 @@ export function recordEvents(agent: { subscribe(listener: (event: any) => void):
 
 /** A tool whose runs the test controls: each call waits for its own gate, then returns the given text. */
 export function heldTool(name: string, parameters: AgentTool['parameters'] = { type: 'object', properties: {} }) {
-  const runs: Array<{ id: string; args: unknown; signal: AbortSignal; release: Gate<string>; started: Gate; onUpdate: (r: AgentToolResult) => void }> = [];
+  const runs: Array<{
+    id: string;
+    args: unknown;
+    signal: AbortSignal;
+    release: Gate<string>;
+    started: Gate;
+    onUpdate: (r: AgentToolResult) => void;
+  }> = [];
   const started = new Map<string, Gate>();
   const startedGate = (id: string) => {
     let g = started.get(id);
@@ -287,7 +288,11 @@ export function heldTool(name: string, parameters: AgentTool['parameters'] = { t
 }
 
 /** A tool that answers at once with `output(args)`. */
-export function instantTool(name: string, output: (args: any) => string = () => `${name} ok`, parameters: AgentTool['parameters'] = { type: 'object', properties: {} }): AgentTool & { calls: unknown[] } {
+export function instantTool(
+  name: string,
+  output: (args: any) => string = () => `${name} ok`,
+  parameters: AgentTool['parameters'] = { type: 'object', properties: {} },
+): AgentTool & { calls: unknown[] } {
   const calls: unknown[] = [];
   return {
     name,
@@ -317,8 +322,7 @@ export function nextEvent(
 
 /** The exact error texts of the contract, spelled out here so the tests check the literal wording. */
 export const ERRORS = {
-  busyPrompt:
-    'Agent is already processing a prompt. Use steer() or followUp() to queue messages, or wait for completion.',
+  busyPrompt: 'Agent is already processing a prompt. Use steer() or followUp() to queue messages, or wait for completion.',
   busyContinue: 'Agent is already processing. Wait for completion before continuing.',
   busyReset: 'Agent is already processing. Wait for completion before resetting.',
   nothingToContinue: 'No messages to continue from',

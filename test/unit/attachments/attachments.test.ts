@@ -14,7 +14,30 @@ import { emptyUsage, type Message, type UserMessage } from '../../../src/shared/
 import { EXE_BYTES, makePng, TINY_GIF } from '../../fixtures/images.js';
 
 const jpeg = (width: number, height: number) =>
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46, 0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x03, 0, 0, 0, 0]);
+  Buffer.from([
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x04,
+    0x4a,
+    0x46,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    0x03,
+    0,
+    0,
+    0,
+    0,
+  ]);
 function webpVp8x(width: number, height: number): Buffer {
   const b = Buffer.alloc(30);
   b.write('RIFF', 0);
@@ -58,8 +81,25 @@ describe('fencedFile', () => {
   });
 });
 
-const image: AttachmentPart = { type: 'attachment', kind: 'image', sha256: 'a'.repeat(64), mimeType: 'image/png', name: 'big.png', size: 9_000_000, width: 4000, height: 3000, scaled: { sha256: 'b'.repeat(64), mimeType: 'image/jpeg', size: 300_000, width: 2048, height: 1536 } };
-const file: AttachmentPart = { type: 'attachment', kind: 'text', sha256: 'c'.repeat(64), mimeType: 'text/plain', name: 'data.csv', size: 3_000 };
+const image: AttachmentPart = {
+  type: 'attachment',
+  kind: 'image',
+  sha256: 'a'.repeat(64),
+  mimeType: 'image/png',
+  name: 'big.png',
+  size: 9_000_000,
+  width: 4000,
+  height: 3000,
+  scaled: { sha256: 'b'.repeat(64), mimeType: 'image/jpeg', size: 300_000, width: 2048, height: 1536 },
+};
+const file: AttachmentPart = {
+  type: 'attachment',
+  kind: 'text',
+  sha256: 'c'.repeat(64),
+  mimeType: 'text/plain',
+  name: 'data.csv',
+  size: 3_000,
+};
 
 describe('resolveAttachments', () => {
   it('sends the scaled copy of a large image, files as fenced text first, the question last; others untouched; gone files named', async () => {
@@ -90,10 +130,19 @@ describe('resolveAttachments', () => {
 describe('context policy with attachments', () => {
   it('charges a fixed estimate per image and a text file by its size, and keeps or drops a turn with all its files', () => {
     const withImage: UserMessage = { role: 'user', content: [{ type: 'text', text: 'x' }, image], timestamp: 0 };
-    expect(messageTokens(withImage) - messageTokens({ role: 'user', content: [{ type: 'text', text: 'x' }], timestamp: 0 })).toBe(IMAGE_TOKENS);
+    expect(messageTokens(withImage) - messageTokens({ role: 'user', content: [{ type: 'text', text: 'x' }], timestamp: 0 })).toBe(
+      IMAGE_TOKENS,
+    );
     expect(messageTokens({ role: 'user', content: [file], timestamp: 0 })).toBe(4 + 1_000 + 16);
 
-    const answer = (text: string): Message => ({ role: 'assistant', content: [{ type: 'text', text }], model: 'm', usage: emptyUsage(), stopReason: 'stop', timestamp: 0 });
+    const answer = (text: string): Message => ({
+      role: 'assistant',
+      content: [{ type: 'text', text }],
+      model: 'm',
+      usage: emptyUsage(),
+      stopReason: 'stop',
+      timestamp: 0,
+    });
     const system: Message = { role: 'system', content: 's', timestamp: 0 };
     const images: UserMessage = { role: 'user', content: [image, { ...image, sha256: 'd'.repeat(64) }], timestamp: 0 };
     const all = [system, images, answer('two pictures'), { role: 'user', content: 'and now?', timestamp: 0 } as Message, answer('ok')];
@@ -115,14 +164,33 @@ describe('session files with attachment references', () => {
       const lines: FileLine[] = [
         header,
         { type: 'message', id: 'u1', parentId: null, runId: 'r1', timestamp: 2, message: user },
-        { type: 'message', id: 'a1', parentId: 'u1', runId: 'r1', timestamp: 2, message: { role: 'assistant', content: [{ type: 'text', text: 'ok' }], model: 'm', usage: emptyUsage(), stopReason: 'stop', timestamp: 2 } },
+        {
+          type: 'message',
+          id: 'a1',
+          parentId: 'u1',
+          runId: 'r1',
+          timestamp: 2,
+          message: {
+            role: 'assistant',
+            content: [{ type: 'text', text: 'ok' }],
+            model: 'm',
+            usage: emptyUsage(),
+            stopReason: 'stop',
+            timestamp: 2,
+          },
+        },
         { type: 'commit', runId: 'r1', count: 2, timestamp: 3 },
       ];
-      const text = serializeLines(lines) + '{"type":"message","id":"u2","parentId":"a1","runId":"r2","timestamp":4,"message":{"role":"user","content":[{"type":"attach';
+      const text =
+        serializeLines(lines) +
+        '{"type":"message","id":"u2","parentId":"a1","runId":"r2","timestamp":4,"message":{"role":"user","content":[{"type":"attach';
       await fs.mkdir(path.join(dir, 'sessions'));
       await fs.writeFile(path.join(dir, 'sessions', `${id}.jsonl`), text);
       const parsed = parseSessionFile(Buffer.from(text), id);
-      expect(parsed.ok && parsed.session.entries.map((e) => e.message)).toEqual([user, lines[2] && (lines[2] as { message: Message }).message]);
+      expect(parsed.ok && parsed.session.entries.map((e) => e.message)).toEqual([
+        user,
+        lines[2] && (lines[2] as { message: Message }).message,
+      ]);
       const store = new SessionStore({ dir: path.join(dir, 'sessions') });
       await store.open();
       const loaded = await store.load(id);

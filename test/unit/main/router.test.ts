@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/shared/errors.js';
 import { createRouter, type InvokeHandlers } from '../../../src/main/ipc/router.js';
 
-const words = () => ({ invalidInput: (d: string) => `Invalid request: ${d}`, unknownChannel: (c: string) => `Unknown request: ${c}`, internal: () => 'Internal error.', storage: (cause: string) => `Could not save: ${cause}` });
+const words = () => ({
+  invalidInput: (d: string) => `Invalid request: ${d}`,
+  unknownChannel: (c: string) => `Unknown request: ${c}`,
+  internal: () => 'Internal error.',
+  storage: (cause: string) => `Could not save: ${cause}`,
+});
 
 function routerWith(overrides: Partial<InvokeHandlers>, logged: unknown[] = []) {
   const fail = () => {
     throw new Error('not used in this test');
   };
-  const handlers = new Proxy(overrides, { get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? fail }) as InvokeHandlers;
+  const handlers = new Proxy(overrides, {
+    get: (target, key) => (target as Record<string | symbol, unknown>)[key] ?? fail,
+  }) as InvokeHandlers;
   return createRouter(handlers, words, (_context, error) => logged.push(error));
 }
 
@@ -65,6 +72,9 @@ describe('IPC router', () => {
         throw full;
       },
     });
-    expect(await router.handle('settings:update', { theme: 'dark' })).toEqual({ ok: false, error: { code: 'storage', message: 'Could not save: disk_full' } });
+    expect(await router.handle('settings:update', { theme: 'dark' })).toEqual({
+      ok: false,
+      error: { code: 'storage', message: 'Could not save: disk_full' },
+    });
   });
 });

@@ -32,7 +32,10 @@ describe('external links', () => {
 describe('log redaction', () => {
   it('removes known keys, key-shaped strings and bearer tokens from every line', () => {
     const lines: string[] = [];
-    const log = createLogger(() => ['my-custom-key-123'], (line) => lines.push(line));
+    const log = createLogger(
+      () => ['my-custom-key-123'],
+      (line) => lines.push(line),
+    );
     log.error('request failed', new Error('401 for key my-custom-key-123 and sk-abcdefghijklmnop, Authorization: Bearer xyz987'));
     log.info('using my-custom-key-123');
     const all = lines.join('\n');

@@ -26,7 +26,11 @@ const opts = { limit: 50, includeReasoning: false, sessionName: (id: string) => 
 
 function twoSessions(): SearchIndex {
   const index = SearchIndex.empty();
-  index.setBranch('s1', [user('u1', '什么是闭包？'), answer('a1', '闭包是函数和它的词法环境。', '先想想作用域'), user('u2', 'Explain a Closure in JS')]);
+  index.setBranch('s1', [
+    user('u1', '什么是闭包？'),
+    answer('a1', '闭包是函数和它的词法环境。', '先想想作用域'),
+    user('u2', 'Explain a Closure in JS'),
+  ]);
   index.setBranch('s2', [user('u1', 'How long do I boil an egg?'), answer('a1', 'About nine minutes for a hard-boiled egg.')]);
   return index;
 }
@@ -92,6 +96,8 @@ describe('SearchIndex', () => {
     const index = twoSessions();
     const restored = await SearchIndex.restore(JSON.parse(JSON.stringify(index.snapshot())));
     expect(restored.search('闭包', opts)).toEqual(index.search('闭包', opts));
-    expect(restored.setBranch('s2', [user('u1', 'How long do I boil an egg?'), answer('a1', 'About nine minutes for a hard-boiled egg.')])).toBe(0);
+    expect(
+      restored.setBranch('s2', [user('u1', 'How long do I boil an egg?'), answer('a1', 'About nine minutes for a hard-boiled egg.')]),
+    ).toBe(0);
   });
 });

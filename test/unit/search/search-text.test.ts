@@ -18,7 +18,13 @@ describe('search terms', () => {
     ['闭包', [{ term: '闭包', prefix: false }]],
     ['包', [{ term: '包', prefix: true }]],
     ['Clos', [{ term: 'clos', prefix: true }]],
-    ['a closure', [{ term: 'a', prefix: false }, { term: 'closure', prefix: true }]],
+    [
+      'a closure',
+      [
+        { term: 'a', prefix: false },
+        { term: 'closure', prefix: true },
+      ],
+    ],
     ['  ,.!  ', []],
   ])('query %j → %j', (query, terms) => {
     expect(queryTerms(query)).toEqual(terms);

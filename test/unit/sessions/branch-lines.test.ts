@@ -6,7 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyUsage, messageText, type Message } from '../../../src/shared/messages.js';
-import { currentBranch, parseSessionFile, serializeLines, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
+import {
+  currentBranch,
+  parseSessionFile,
+  serializeLines,
+  summarize,
+  type FileLine,
+  type MessageEntry,
+  type SessionHeader,
+} from '../../../src/main/sessions/session-file.js';
 import { SessionStore } from '../../../src/main/sessions/session-store.js';
 
 let dir: string;
@@ -70,7 +78,9 @@ describe('branch lines', () => {
     const atEnd = Buffer.from(serializeLines([header, ...lines, line as FileLine]));
     const parsed = parseSessionFile(atEnd, header.id);
     expect(parsed.ok && parsed.session.validLength).toBe(atEnd.length - Buffer.byteLength(`${JSON.stringify(line)}\n`));
-    const inMiddle = Buffer.from(serializeLines([header, ...lines, line as FileLine, ...unit('q2', 'a1b', 'q2'), ...unit('a2', 'q2', 'answer 2')]));
+    const inMiddle = Buffer.from(
+      serializeLines([header, ...lines, line as FileLine, ...unit('q2', 'a1b', 'q2'), ...unit('a2', 'q2', 'answer 2')]),
+    );
     expect(parseSessionFile(inMiddle, header.id)).toMatchObject({ ok: false, failure: { kind: 'corrupt' } });
   });
 
@@ -104,7 +114,10 @@ describe('branch lines', () => {
 
   it('the index summary of a reopened session follows its branch line', async () => {
     const { header, lines } = conversation(2);
-    await fs.writeFile(path.join(dir, `${header.id}.jsonl`), serializeLines([header, ...lines, back, ...unit('q2', 'a1', 'q2'), ...unit('a2', 'q2', 'answer 2')]));
+    await fs.writeFile(
+      path.join(dir, `${header.id}.jsonl`),
+      serializeLines([header, ...lines, back, ...unit('q2', 'a1', 'q2'), ...unit('a2', 'q2', 'answer 2')]),
+    );
     const store = new SessionStore({ dir, log: quiet });
     await store.open();
     const shown = currentBranch((await store.load(header.id)).entries, 'a2');

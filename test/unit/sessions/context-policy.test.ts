@@ -101,7 +101,9 @@ describe('oversized tool results', () => {
     const shortened = sent.at(-1) as ToolResultMessage;
     const texts = shortened.content.map((part) => (part.type === 'text' ? part.text : ''));
     expect(texts[0]).toBe('x'.repeat(MAX_TOOL_RESULT_CHARS));
-    expect(texts[1]).toBe(`\n[… ${MAX_TOOL_RESULT_CHARS * 9} more characters of this tool result were left out of this request to keep it small.]`);
+    expect(texts[1]).toBe(
+      `\n[… ${MAX_TOOL_RESULT_CHARS * 9} more characters of this tool result were left out of this request to keep it small.]`,
+    );
     expect(shortened.toolCallId).toBe('c1');
     expect((huge.content[0] as { text: string }).text).toHaveLength(MAX_TOOL_RESULT_CHARS * 10);
     // Every request reuses the same shortened copy; small results are sent as they are.

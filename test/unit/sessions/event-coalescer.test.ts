@@ -100,6 +100,9 @@ describe('order of text and thinking', () => {
     coalescer.push('thinking', 'more thought');
     coalescer.push('text', 'end');
     coalescer.flush();
-    expect(batches).toEqual([{ thinking: 'plan ', text: 'Answer ' }, { thinking: 'more thought', text: 'end' }]);
+    expect(batches).toEqual([
+      { thinking: 'plan ', text: 'Answer ' },
+      { thinking: 'more thought', text: 'end' },
+    ]);
   });
 });

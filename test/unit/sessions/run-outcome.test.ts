@@ -3,12 +3,23 @@ import { emptyUsage, type AssistantMessage, type Message, type UserMessage } fro
 import { decideOutcome } from '../../../src/main/sessions/run-outcome.js';
 
 const prompt: UserMessage = { role: 'user', content: 'hi', timestamp: 0 };
-function reply(stopReason: AssistantMessage['stopReason'], content: AssistantMessage['content'], extra: Partial<AssistantMessage> = {}): AssistantMessage {
+function reply(
+  stopReason: AssistantMessage['stopReason'],
+  content: AssistantMessage['content'],
+  extra: Partial<AssistantMessage> = {},
+): AssistantMessage {
   return { role: 'assistant', content, model: 'm', usage: emptyUsage(), stopReason, timestamp: 0, ...extra };
 }
 const text = (t: string) => ({ type: 'text' as const, text: t });
 const call = { type: 'toolCall' as const, id: 'c1', name: 'lookup', arguments: {} };
-const toolResult: Message = { role: 'toolResult', toolCallId: 'c1', toolName: 'lookup', content: [text('r')], isError: false, timestamp: 0 };
+const toolResult: Message = {
+  role: 'toolResult',
+  toolCallId: 'c1',
+  toolName: 'lookup',
+  content: [text('r')],
+  isError: false,
+  timestamp: 0,
+};
 
 describe('decideOutcome', () => {
   it('success with text commits the whole run', () => {

@@ -97,7 +97,10 @@ export function types(events: readonly SessionEventEnvelope[]): string[] {
 }
 
 /** The event of a type (the last one if several). */
-export function eventOf<T extends SessionEvent['type']>(events: readonly SessionEventEnvelope[], type: T): Extract<SessionEvent, { type: T }> {
+export function eventOf<T extends SessionEvent['type']>(
+  events: readonly SessionEventEnvelope[],
+  type: T,
+): Extract<SessionEvent, { type: T }> {
   const found = [...events].reverse().find((e) => e.event.type === type);
   if (!found) throw new Error(`no ${type} event`);
   return found.event as Extract<SessionEvent, { type: T }>;
@@ -119,5 +122,8 @@ export async function fileLines(dir: string, sessionId: string): Promise<Array<R
 
 /** Role/content pairs of a chat request body, for compact assertions. */
 export function sentMessages(body: any): Array<[string, string]> {
-  return (body.messages as Array<{ role: string; content: unknown }>).map((m) => [m.role, typeof m.content === 'string' ? m.content : JSON.stringify(m.content)]);
+  return (body.messages as Array<{ role: string; content: unknown }>).map((m) => [
+    m.role,
+    typeof m.content === 'string' ? m.content : JSON.stringify(m.content),
+  ]);
 }

@@ -5,7 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyUsage, type Message } from '../../../src/shared/messages.js';
-import { currentBranch, FORMAT_VERSION, parseSessionFile, summarize, type FileLine, type MessageEntry, type SessionHeader } from '../../../src/main/sessions/session-file.js';
+import {
+  currentBranch,
+  FORMAT_VERSION,
+  parseSessionFile,
+  summarize,
+  type FileLine,
+  type MessageEntry,
+  type SessionHeader,
+} from '../../../src/main/sessions/session-file.js';
 import { SessionStore, type SessionLogger } from '../../../src/main/sessions/session-store.js';
 import { writeFileAtomic } from '../../../src/main/storage/atomic-file.js';
 import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../../fixtures/small-disk.js';
@@ -31,7 +39,14 @@ function run(n: number, parentId: string | null): { entries: MessageEntry[]; lin
   const runId = `run-${n}`;
   const messages: Message[] = [
     { role: 'user', content: `question ${n}`, timestamp: n },
-    { role: 'assistant', content: [{ type: 'text', text: `answer ${n}` }], model: 'fake-model', usage: emptyUsage(), stopReason: 'stop', timestamp: n },
+    {
+      role: 'assistant',
+      content: [{ type: 'text', text: `answer ${n}` }],
+      model: 'fake-model',
+      usage: emptyUsage(),
+      stopReason: 'stop',
+      timestamp: n,
+    },
   ];
   let parent = parentId;
   const entries = messages.map((message, i) => {
@@ -65,7 +80,9 @@ async function reopen(): Promise<SessionStore> {
 }
 
 const texts = (entries: MessageEntry[]) =>
-  entries.map((e) => (typeof e.message.content === 'string' ? e.message.content : e.message.content.map((p) => ('text' in p ? p.text : '')).join('')));
+  entries.map((e) =>
+    typeof e.message.content === 'string' ? e.message.content : e.message.content.map((p) => ('text' in p ? p.text : '')).join(''),
+  );
 
 describe('SessionStore', () => {
   it('writes a header then whole runs, and loads them back in order', async () => {
@@ -102,7 +119,10 @@ describe('SessionStore', () => {
       const handle = await realOpen(...args);
       if (args[0] === file) {
         const { write, sync } = handle;
-        handle.write = ((...a: unknown[]) => (steps.push('write'), (write as (...x: unknown[]) => unknown).apply(handle, a))) as typeof handle.write;
+        handle.write = ((...a: unknown[]) => (
+          steps.push('write'),
+          (write as (...x: unknown[]) => unknown).apply(handle, a)
+        )) as typeof handle.write;
         handle.sync = async () => {
           await sync.call(handle);
           steps.push('synced');
@@ -122,7 +142,9 @@ describe('SessionStore', () => {
     const file = (await reopen()).filePath(id);
     const full = await fs.readFile(file);
     // Where each committed run ends: after its commit line.
-    const ends = [...full.toString('utf8').matchAll(/"type":"commit"[^\n]*\n/g)].map((m) => Buffer.byteLength(full.toString('utf8').slice(0, m.index! + m[0].length)));
+    const ends = [...full.toString('utf8').matchAll(/"type":"commit"[^\n]*\n/g)].map((m) =>
+      Buffer.byteLength(full.toString('utf8').slice(0, m.index! + m[0].length)),
+    );
     const headerEnd = full.indexOf(10) + 1;
     expect(ends).toHaveLength(3);
     for (let cut = headerEnd; cut <= full.length; cut++) {
@@ -163,7 +185,9 @@ describe('SessionStore', () => {
   it('a torn tail that cuts a multi-byte character is still just a torn tail', async () => {
     const { id } = await storeWithRuns(1);
     const file = path.join(dir, `${id}.jsonl`);
-    const chinese = Buffer.from('{"type":"message","id":"z","parentId":null,"runId":"r","timestamp":1,"message":{"role":"user","content":"极简');
+    const chinese = Buffer.from(
+      '{"type":"message","id":"z","parentId":null,"runId":"r","timestamp":1,"message":{"role":"user","content":"极简',
+    );
     await fs.appendFile(file, chinese.subarray(0, chinese.length - 1));
     expect(texts(currentBranch((await (await reopen()).load(id)).entries))).toEqual(['question 1', 'answer 1']);
   });
@@ -323,7 +347,12 @@ describe('SessionStore under other writers and damage', () => {
     expect(second.entry(id)).toMatchObject({ size: afterFirst.length });
     await second.append(id, run(4, 'run-2-1').lines, (c) => c);
     expect(texts(currentBranch((await reopen().then((s) => s.load(id))).entries))).toEqual([
-      'question 1', 'answer 1', 'question 2', 'answer 2', 'question 4', 'answer 4',
+      'question 1',
+      'answer 1',
+      'question 2',
+      'answer 2',
+      'question 4',
+      'answer 4',
     ]);
   });
 

@@ -34,7 +34,17 @@ describe('settings', () => {
   it('with nothing saved, lists the provider from OPENAI_* and never shows the key', async () => {
     const settings = await open(tempDir(), { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1/', OPENAI_API_KEY: KEY, OPENAI_MODEL: 'm1' });
     expect(settings.view().providers).toEqual([
-      { id: 'env', name: '127.0.0.1:9', presetId: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'm1', models: ['m1'], enabled: true, hasApiKey: true, fromEnv: true },
+      {
+        id: 'env',
+        name: '127.0.0.1:9',
+        presetId: 'custom',
+        baseUrl: 'http://127.0.0.1:9/v1',
+        model: 'm1',
+        models: ['m1'],
+        enabled: true,
+        hasApiKey: true,
+        fromEnv: true,
+      },
     ]);
     expect(settings.view().defaultModel).toEqual({ providerId: 'env', model: 'm1' });
     expect(JSON.stringify(settings.view())).not.toContain(KEY);
@@ -47,12 +57,25 @@ describe('settings', () => {
     const view = await first.saveProvider({ presetId: 'deepseek', apiKey: KEY });
     const id = view.providers[0]!.id;
     expect(view.providers).toEqual([
-      { id, name: 'DeepSeek', presetId: 'deepseek', baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat', models: ['deepseek-chat'], enabled: true, hasApiKey: true, fromEnv: false },
+      {
+        id,
+        name: 'DeepSeek',
+        presetId: 'deepseek',
+        baseUrl: 'https://api.deepseek.com/v1',
+        model: 'deepseek-chat',
+        models: ['deepseek-chat'],
+        enabled: true,
+        hasApiKey: true,
+        fromEnv: false,
+      },
     ]);
     const onDisk = readFileSync(join(dir, 'settings.json'), 'utf8');
     expect(onDisk).not.toContain(KEY);
     expect(onDisk).not.toContain('SECRET');
-    expect(fileOf(dir).providers[0]).toMatchObject({ keyOrigin: 'https://api.deepseek.com', encryptedApiKey: expect.stringMatching(/^[A-Za-z0-9+/=]{40,}$/) });
+    expect(fileOf(dir).providers[0]).toMatchObject({
+      keyOrigin: 'https://api.deepseek.com',
+      encryptedApiKey: expect.stringMatching(/^[A-Za-z0-9+/=]{40,}$/),
+    });
 
     const reopened = await open(dir);
     expect(reopened.resolveModel()).toMatchObject({ id: 'deepseek-chat', apiKey: KEY });
@@ -96,7 +119,10 @@ describe('settings', () => {
     writeFileSync(join(dir, 'settings.json'), legacy);
     const settings = await open(dir);
     // The backup is the old file minus the plaintext key, which now lives only encrypted.
-    expect(JSON.parse(readFileSync(join(dir, 'settings.json.v0.bak'), 'utf8'))).toEqual({ ...JSON.parse(legacy), apiKey: '[moved to encrypted storage]' });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json.v0.bak'), 'utf8'))).toEqual({
+      ...JSON.parse(legacy),
+      apiKey: '[moved to encrypted storage]',
+    });
     expect(readFileSync(join(dir, 'settings.json.v0.bak'), 'utf8')).not.toContain(KEY);
     const migrated = fileOf(dir);
     expect(migrated.version).toBe(2);
@@ -116,7 +142,13 @@ describe('settings', () => {
     const migrated = fileOf(dir);
     expect(migrated).toMatchObject({ version: 2, systemPrompt: 'Be brief.', language: 'en', theme: 'dark', presets: null });
     expect(migrated.providers).toEqual([
-      expect.objectContaining({ name: 'x.example', baseUrl: 'https://x.example/v1', model: 'x-model', encryptedApiKey: sealed, keyOrigin: 'https://x.example' }),
+      expect.objectContaining({
+        name: 'x.example',
+        baseUrl: 'https://x.example/v1',
+        model: 'x-model',
+        encryptedApiKey: sealed,
+        keyOrigin: 'https://x.example',
+      }),
     ]);
     expect(migrated.defaultModel).toEqual({ providerId: migrated.providers[0].id, model: 'x-model' });
     expect(settings.resolveModel()).toMatchObject({ id: 'x-model', baseUrl: 'https://x.example/v1', apiKey: KEY });
@@ -145,18 +177,24 @@ describe('settings', () => {
 });
 
 describe('several providers', () => {
-  it('adding a second provider never touches the first one\'s key; each model resolves with its own key only', async () => {
+  it("adding a second provider never touches the first one's key; each model resolves with its own key only", async () => {
     const dir = tempDir();
     const settings = await open(dir);
     const a = (await settings.saveProvider({ baseUrl: 'https://a.example/v1', model: 'model-a', apiKey: KEY })).providers[0]!.id;
     const before = fileOf(dir).providers[0];
     const view = await settings.saveProvider({ baseUrl: 'http://b.example:8080/v1', model: 'model-b', apiKey: OTHER_KEY });
     const b = view.providers[1]!.id;
-    expect(view.providers.map((p) => [p.name, p.hasApiKey])).toEqual([['a.example', true], ['b.example:8080', true]]);
+    expect(view.providers.map((p) => [p.name, p.hasApiKey])).toEqual([
+      ['a.example', true],
+      ['b.example:8080', true],
+    ]);
     expect(fileOf(dir).providers[0]).toEqual(before);
     const reopened = await open(dir);
     expect(reopened.resolveModel({ providerId: a, model: 'model-a' })).toMatchObject({ baseUrl: 'https://a.example/v1', apiKey: KEY });
-    expect(reopened.resolveModel({ providerId: b, model: 'model-b' })).toMatchObject({ baseUrl: 'http://b.example:8080/v1', apiKey: OTHER_KEY });
+    expect(reopened.resolveModel({ providerId: b, model: 'model-b' })).toMatchObject({
+      baseUrl: 'http://b.example:8080/v1',
+      apiKey: OTHER_KEY,
+    });
     // The first provider stays the default for new chats.
     expect(reopened.defaultModel()).toEqual({ providerId: a, model: 'model-a' });
   });
@@ -176,7 +214,7 @@ describe('several providers', () => {
     await expect(settings.update({ defaultModel: { providerId: b, model: 'b1' } })).rejects.toMatchObject({ code: 'not_found' });
   });
 
-  it('saving the environment\'s provider keeps its id (chats on it keep working) and its environment key', async () => {
+  it("saving the environment's provider keeps its id (chats on it keep working) and its environment key", async () => {
     const settings = await open(tempDir(), { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: KEY, OPENAI_MODEL: 'm1' });
     const view = await settings.saveProvider({ id: 'env', model: 'm2' });
     expect(view.providers).toEqual([expect.objectContaining({ id: 'env', model: 'm2', fromEnv: false, hasApiKey: true })]);
@@ -211,7 +249,7 @@ describe('a key belongs to the origin it was entered for', () => {
     expect(settings.resolveModel()).toMatchObject({ baseUrl: 'https://api.deepseek.com/v1', apiKey: OTHER_KEY });
   });
 
-  it('issue 10 #3: a key the keychain could not decrypt is still dropped when the URL moves, so the next start never sends X\'s key to Y', async () => {
+  it("issue 10 #3: a key the keychain could not decrypt is still dropped when the URL moves, so the next start never sends X's key to Y", async () => {
     const dir = tempDir();
     // Start 1: a key saved for host X.
     const id = (await (await open(dir)).saveProvider({ baseUrl: 'https://x.example/v1', model: 'm', apiKey: KEY })).providers[0]!.id;
@@ -226,7 +264,7 @@ describe('a key belongs to the origin it was entered for', () => {
     expect(working.view().providers[0]!.hasApiKey).toBe(false);
   });
 
-  it('a stored key whose recorded origin differs from its provider\'s (a hand-edited file) is never used', async () => {
+  it("a stored key whose recorded origin differs from its provider's (a hand-edited file) is never used", async () => {
     const dir = tempDir();
     await (await open(dir)).saveProvider({ baseUrl: 'https://x.example/v1', model: 'm', apiKey: KEY });
     const file = fileOf(dir);
@@ -276,7 +314,13 @@ describe('prompt presets', () => {
     const settings = await open(dir, {}, 'zh-CN');
     expect(settings.view().presets.map((p) => p.name)).toEqual(['翻译', '代码审查', '文字润色', '耐心讲解', '摘要']);
     await settings.update({ language: 'en' });
-    expect(settings.view().presets.map((p) => p.id)).toEqual(['translator', 'code-reviewer', 'writing-polisher', 'explainer', 'summarizer']);
+    expect(settings.view().presets.map((p) => p.id)).toEqual([
+      'translator',
+      'code-reviewer',
+      'writing-polisher',
+      'explainer',
+      'summarizer',
+    ]);
     expect(settings.view().presets[0]!.name).toBe('Translator');
     const mine = [{ id: 'mine', name: 'Pirate', systemPrompt: 'Talk like a pirate.', params: { temperature: 1.2 } }];
     await settings.update({ presets: mine });

@@ -32,7 +32,11 @@ export function AttachmentThumb({ part, width, height }: { part: AttachmentPart;
       </span>
     );
   }
-  return <span className="attachment-thumb" style={{ width, height }}>{url && <img src={url} alt="" draggable={false} />}</span>;
+  return (
+    <span className="attachment-thumb" style={{ width, height }}>
+      {url && <img src={url} alt="" draggable={false} />}
+    </span>
+  );
 }
 
 /** 1,234 B · 12.3 KB · 4.5 MB (binary multiples, as file managers show them). */

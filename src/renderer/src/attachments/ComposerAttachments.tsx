@@ -65,7 +65,13 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
                 {part.name}
               </span>
               <span className="attachment-chip-size">{formatBytes(part.size)}</span>
-              <button type="button" className="attachment-chip-remove" aria-label={t('attach.remove', { name: part.name })} title={t('attach.remove', { name: part.name })} onClick={() => remove(sessionKey, part.sha256)}>
+              <button
+                type="button"
+                className="attachment-chip-remove"
+                aria-label={t('attach.remove', { name: part.name })}
+                title={t('attach.remove', { name: part.name })}
+                onClick={() => remove(sessionKey, part.sha256)}
+              >
                 <CloseIcon />
               </button>
             </li>
@@ -84,7 +90,13 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
               <li key={i}>{refusalText(t, refusal)}</li>
             ))}
           </ul>
-          <button type="button" className="icon-button" aria-label={t('attach.dismiss')} title={t('attach.dismiss')} onClick={() => dismiss(sessionKey)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('attach.dismiss')}
+            title={t('attach.dismiss')}
+            onClick={() => dismiss(sessionKey)}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -60,7 +60,9 @@ function ImageViewer({ part, onClose }: { part: AttachmentPart; onClose: () => v
   const size = part.width && part.height ? `${part.width} × ${part.height} · ${formatBytes(part.size)}` : formatBytes(part.size);
   return (
     <Dialog title={part.name} onClose={onClose} className="image-viewer" testId="image-viewer">
-      <div className="image-viewer-body">{url ? <img src={url} alt={part.name} /> : <p>{t('attach.unavailable', { name: part.name })}</p>}</div>
+      <div className="image-viewer-body">
+        {url ? <img src={url} alt={part.name} /> : <p>{t('attach.unavailable', { name: part.name })}</p>}
+      </div>
       <div className="image-viewer-bar">
         <span className="image-viewer-meta">{size}</span>
         <button type="button" className="button" onClick={onClose} data-autofocus>

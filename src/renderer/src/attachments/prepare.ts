@@ -2,14 +2,21 @@
 // scaled here, with the browser's own decoders and canvas: every accepted type (PNG, JPEG, WebP, GIF) decodes
 // natively and fast, off main's event loop, with no codec dependency. Main then checks the copy (type, size, shape)
 // and keeps the original too. Everything else goes as read: main judges by the bytes.
-import { ATTACHMENT_LIMITS, extensionOf, isImageType, type AddAttachmentRequest, type AttachmentRefusal } from '../../../shared/attachments';
+import {
+  ATTACHMENT_LIMITS,
+  extensionOf,
+  isImageType,
+  type AddAttachmentRequest,
+  type AttachmentRefusal,
+} from '../../../shared/attachments';
 
 export type Prepared = { request: AddAttachmentRequest } | { refused: AttachmentRefusal };
 
 /** Reads `file`; files over the largest size anything may have are refused before their bytes are read. */
 export async function prepareFile(file: File): Promise<Prepared> {
   const name = file.name || 'pasted.png';
-  if (file.size > ATTACHMENT_LIMITS.maxImageBytes) return { refused: { reason: 'too_large', name, size: file.size, limit: ATTACHMENT_LIMITS.maxImageBytes } };
+  if (file.size > ATTACHMENT_LIMITS.maxImageBytes)
+    return { refused: { reason: 'too_large', name, size: file.size, limit: ATTACHMENT_LIMITS.maxImageBytes } };
   if (file.size === 0) return { refused: { reason: 'empty', name } };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const scaled = looksLikeImage(file) ? await scaledCopy(file) : undefined;

@@ -181,7 +181,10 @@ function SessionMessages(props: MessageListProps): JSX.Element {
 
   const onClick = useCallback(
     (event: MouseEvent) => {
-      const ours = handleListClick(event.target, (url) => latest.current.onOpenLink(url), { copyCode: t('chat.copyCode'), copied: t('chat.copied') });
+      const ours = handleListClick(event.target, (url) => latest.current.onOpenLink(url), {
+        copyCode: t('chat.copyCode'),
+        copied: t('chat.copied'),
+      });
       if (ours) event.preventDefault();
     },
     [t],
@@ -193,60 +196,60 @@ function SessionMessages(props: MessageListProps): JSX.Element {
 
   return (
     <ToolResultsContext.Provider value={toolResults}>
-    <RowActionsContext.Provider value={actions}>
-      <div className="chat-view">
-        <div
-          ref={scrollRef}
-          className="chat-scroll"
-          data-testid="message-list"
-          role="log"
-          aria-label={t('chat.listLabel')}
-          // While an answer is written, assistive technology waits and reads it once it is complete.
-          aria-busy={streamingIndex >= 0}
-          tabIndex={0}
-          onClick={onClick}
-          onAuxClick={(event) => {
-            // A middle click opens a link like a click; other buttons never navigate either.
-            if (event.button === 1) onClick(event);
-            else if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
-          }}
-        >
-          <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const message = messages[item.index];
-              if (!message) return null;
-              const ref = refs?.[item.index];
-              return (
-                <div
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  className={item.index === focusedIndex ? 'chat-row focused' : 'chat-row'}
-                  data-index={item.index}
-                  data-focused={item.index === focusedIndex || undefined}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <MessageRow
-                    message={message}
-                    index={item.index}
-                    streaming={item.index === streamingIndex}
-                    messageId={ref?.id}
-                    version={ref?.version}
-                    versions={ref?.versions}
-                    regenerable={isRegenerable(props, item.index, lastAnswer)}
-                    unsaved={unsavedFrom >= 0 && item.index >= unsavedFrom}
-                  />
-                </div>
-              );
-            })}
+      <RowActionsContext.Provider value={actions}>
+        <div className="chat-view">
+          <div
+            ref={scrollRef}
+            className="chat-scroll"
+            data-testid="message-list"
+            role="log"
+            aria-label={t('chat.listLabel')}
+            // While an answer is written, assistive technology waits and reads it once it is complete.
+            aria-busy={streamingIndex >= 0}
+            tabIndex={0}
+            onClick={onClick}
+            onAuxClick={(event) => {
+              // A middle click opens a link like a click; other buttons never navigate either.
+              if (event.button === 1) onClick(event);
+              else if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
+            }}
+          >
+            <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const message = messages[item.index];
+                if (!message) return null;
+                const ref = refs?.[item.index];
+                return (
+                  <div
+                    key={item.key}
+                    ref={virtualizer.measureElement}
+                    className={item.index === focusedIndex ? 'chat-row focused' : 'chat-row'}
+                    data-index={item.index}
+                    data-focused={item.index === focusedIndex || undefined}
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <MessageRow
+                      message={message}
+                      index={item.index}
+                      streaming={item.index === streamingIndex}
+                      messageId={ref?.id}
+                      version={ref?.version}
+                      versions={ref?.versions}
+                      regenerable={isRegenerable(props, item.index, lastAnswer)}
+                      unsaved={unsavedFrom >= 0 && item.index >= unsavedFrom}
+                    />
+                  </div>
+                );
+              })}
+            </div>
           </div>
+          {showJump && (
+            <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
+              {t('chat.jumpToLatest')}
+            </button>
+          )}
         </div>
-        {showJump && (
-          <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
-            {t('chat.jumpToLatest')}
-          </button>
-        )}
-      </div>
-    </RowActionsContext.Provider>
+      </RowActionsContext.Provider>
     </ToolResultsContext.Provider>
   );
 }

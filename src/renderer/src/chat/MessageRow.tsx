@@ -2,7 +2,14 @@
 // object is replaced only when that message changes, so while one answer streams, or after a switch to another
 // version, only the rows that changed render. What a row may do (edit, regenerate, switch) comes by context.
 import { memo, type JSX } from 'react';
-import { messageText, messageThinking, type AssistantMessage, type Message, type ToolCallPart, type UserMessage } from '../../../shared/messages';
+import {
+  messageText,
+  messageThinking,
+  type AssistantMessage,
+  type Message,
+  type ToolCallPart,
+  type UserMessage,
+} from '../../../shared/messages';
 import { attachmentsOf } from '../../../shared/attachments';
 import { MessageAttachments } from '../attachments/MessageAttachments';
 import { useT } from '../i18n';
@@ -95,7 +102,14 @@ function EditButton({ messageId }: { messageId: string }): JSX.Element | null {
   const { idle, saveEdit, startEdit } = useRowActions();
   if (!saveEdit) return null;
   return (
-    <button type="button" className="msg-action" data-testid="message-edit" title={t('branches.editHint')} disabled={!idle} onClick={() => startEdit(messageId)}>
+    <button
+      type="button"
+      className="msg-action"
+      data-testid="message-edit"
+      title={t('branches.editHint')}
+      disabled={!idle}
+      onClick={() => startEdit(messageId)}
+    >
       {t('branches.edit')}
     </button>
   );
@@ -106,7 +120,13 @@ function RegenerateButton({ messageId }: { messageId: string | undefined }): JSX
   const { idle, regenerate } = useRowActions();
   if (!regenerate || !idle) return null;
   return (
-    <button type="button" className="msg-action" data-testid="message-regenerate" title={t('chat.regenerateHint')} onClick={() => regenerate(messageId)}>
+    <button
+      type="button"
+      className="msg-action"
+      data-testid="message-regenerate"
+      title={t('chat.regenerateHint')}
+      onClick={() => regenerate(messageId)}
+    >
       {t('chat.regenerate')}
     </button>
   );
@@ -135,7 +155,13 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
   const thinkingNow = streaming && message.content.at(-1)?.type === 'thinking';
   const nothingYet = streaming && text === '' && thinking === '' && toolCalls.length === 0;
   return (
-    <article className="msg msg-assistant" data-testid="message" data-role="assistant" aria-label={t('chat.role.assistant')} aria-busy={streaming || undefined}>
+    <article
+      className="msg msg-assistant"
+      data-testid="message"
+      data-role="assistant"
+      aria-label={t('chat.role.assistant')}
+      aria-busy={streaming || undefined}
+    >
       {thinking !== '' && <Reasoning text={thinking} streaming={thinkingNow} />}
       {message.refusal && (
         <p className="msg-refusal" data-testid="message-refusal" title={t('chat.refusalHint')}>

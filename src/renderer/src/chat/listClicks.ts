@@ -6,7 +6,11 @@ import { isExternalLink } from '../../../shared/url';
 const COPIED_FOR_MS = 1500;
 
 /** Handles a click (or middle click) at `target`; true when it hit a link or a code-copy button (cancel its default). */
-export function handleListClick(target: EventTarget | null, openLink: (url: string) => void, labels: { copyCode: string; copied: string }): boolean {
+export function handleListClick(
+  target: EventTarget | null,
+  openLink: (url: string) => void,
+  labels: { copyCode: string; copied: string },
+): boolean {
   if (!(target instanceof Element)) return false;
   const copy = target.closest('.md-code-copy');
   if (copy) {

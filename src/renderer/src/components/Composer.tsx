@@ -103,20 +103,50 @@ export function Composer(): JSX.Element {
           <>
             {hasText && (
               <>
-                <button type="button" className="button" data-testid="steer" title={t('composer.steer')} aria-label={t('composer.steer')} disabled={locked} onClick={() => submit(false)}>
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="steer"
+                  title={t('composer.steer')}
+                  aria-label={t('composer.steer')}
+                  disabled={locked}
+                  onClick={() => submit(false)}
+                >
                   {t('composer.steerShort')}
                 </button>
-                <button type="button" className="button" data-testid="follow-up" title={t('composer.followUp')} aria-label={t('composer.followUp')} disabled={locked} onClick={() => submit(true)}>
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="follow-up"
+                  title={t('composer.followUp')}
+                  aria-label={t('composer.followUp')}
+                  disabled={locked}
+                  onClick={() => submit(true)}
+                >
                   {t('composer.followUpShort')}
                 </button>
               </>
             )}
-            <button type="button" className="icon-button round danger" data-testid="stop" aria-label={t('composer.stop')} title={t('composer.stop')} onClick={() => void stop()}>
+            <button
+              type="button"
+              className="icon-button round danger"
+              data-testid="stop"
+              aria-label={t('composer.stop')}
+              title={t('composer.stop')}
+              onClick={() => void stop()}
+            >
               <StopIcon />
             </button>
           </>
         ) : (
-          <button type="submit" className="icon-button round primary" data-testid="send" aria-label={t('composer.send')} title={t('composer.send')} disabled={locked || (!hasText && attachments === 0)}>
+          <button
+            type="submit"
+            className="icon-button round primary"
+            data-testid="send"
+            aria-label={t('composer.send')}
+            title={t('composer.send')}
+            disabled={locked || (!hasText && attachments === 0)}
+          >
             <SendIcon />
           </button>
         )}

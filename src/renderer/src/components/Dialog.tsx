@@ -2,7 +2,8 @@
 // focus returns to where it was.
 import { useEffect, useId, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: string;

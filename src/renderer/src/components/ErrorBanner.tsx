@@ -34,7 +34,14 @@ export function ErrorBanner(): JSX.Element | null {
           {t('error.retry')}
         </button>
       )}
-      <button type="button" className="icon-button" data-testid="error-dismiss" aria-label={t('error.dismiss')} title={t('error.dismiss')} onClick={dismiss}>
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="error-dismiss"
+        aria-label={t('error.dismiss')}
+        title={t('error.dismiss')}
+        onClick={dismiss}
+      >
         <CloseIcon />
       </button>
     </div>

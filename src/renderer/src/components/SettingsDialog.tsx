@@ -41,7 +41,14 @@ export function SettingsDialog(): JSX.Element {
   let body: JSX.Element;
   if (!settings) body = <p role="status">{t('settings.loading')}</p>;
   else if (editing !== undefined) {
-    body = <ProviderEditor key={editing ?? 'new'} provider={provider ?? null} secretsEncrypted={settings.secretsEncrypted} onDone={() => setEditing(undefined)} />;
+    body = (
+      <ProviderEditor
+        key={editing ?? 'new'}
+        provider={provider ?? null}
+        secretsEncrypted={settings.secretsEncrypted}
+        onDone={() => setEditing(undefined)}
+      />
+    );
   } else {
     body = (
       <>
@@ -122,7 +129,12 @@ function SettingsForm({ settings, onDone }: { settings: SettingsView; onDone: ()
         </div>
         <div className="field">
           <label htmlFor={`${id}-theme`}>{t('settings.theme')}</label>
-          <select id={`${id}-theme`} data-testid="settings-theme" value={theme} onChange={(event) => setTheme(event.target.value as ThemeSetting)}>
+          <select
+            id={`${id}-theme`}
+            data-testid="settings-theme"
+            value={theme}
+            onChange={(event) => setTheme(event.target.value as ThemeSetting)}
+          >
             {THEMES.map((value) => (
               <option key={value} value={value}>
                 {t(`settings.theme.${value}`)}

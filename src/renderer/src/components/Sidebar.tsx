@@ -37,7 +37,14 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
         onKeyDown={onKeyDown}
       >
         <div className="sidebar-top">
-          <button type="button" className="button primary new-chat" data-testid="new-session" aria-label={t('sidebar.newChat')} disabled={locked} onClick={newChat}>
+          <button
+            type="button"
+            className="button primary new-chat"
+            data-testid="new-session"
+            aria-label={t('sidebar.newChat')}
+            disabled={locked}
+            onClick={newChat}
+          >
             <PlusIcon />
             <span>{t('sidebar.newChat')}</span>
           </button>

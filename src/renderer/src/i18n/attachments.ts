@@ -13,7 +13,8 @@ const en = {
   'attach.viewerClose': 'Close',
   'attach.unavailable': '{name} (no longer available)',
   'attach.refused.too_large': '“{name}” is too large ({size}); the limit is {limit}.',
-  'attach.refused.unsupported': '“{name}” cannot be attached: {type} is not supported. Attach images (PNG, JPEG, WebP, GIF) or text files (txt, md, csv, json, source code).',
+  'attach.refused.unsupported':
+    '“{name}” cannot be attached: {type} is not supported. Attach images (PNG, JPEG, WebP, GIF) or text files (txt, md, csv, json, source code).',
   'attach.refused.unreadable_image': '“{name}” could not be read as an image.',
   'attach.refused.empty': '“{name}” is empty.',
   'attach.refused.too_many': 'At most {limit} files per message: “{name}” was not added.',
@@ -51,7 +52,8 @@ export const attachmentStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en
     'attach.viewerClose': '关闭',
     'attach.unavailable': '{name}（已不可用）',
     'attach.refused.too_large': '“{name}”太大（{size}），上限为 {limit}。',
-    'attach.refused.unsupported': '无法添加“{name}”：不支持此类文件（{type}）。可以添加图片（PNG、JPEG、WebP、GIF）或文本文件（txt、md、csv、json、源代码）。',
+    'attach.refused.unsupported':
+      '无法添加“{name}”：不支持此类文件（{type}）。可以添加图片（PNG、JPEG、WebP、GIF）或文本文件（txt、md、csv、json、源代码）。',
     'attach.refused.unreadable_image': '无法将“{name}”读取为图片。',
     'attach.refused.empty': '“{name}”是空文件。',
     'attach.refused.too_many': '每条消息最多 {limit} 个附件，“{name}”未添加。',

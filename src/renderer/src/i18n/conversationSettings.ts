@@ -21,7 +21,8 @@ const en = {
   'providers.remove': 'Remove provider',
   'providers.removeConfirm': 'Remove "{name}" and its saved key? Chats that use it will ask for another model.',
   'providers.keyMoveTitle': 'Keep the saved key for the new address?',
-  'providers.keyMoveBody': 'The saved key was entered for {from}. Does it also belong to {to}? If not, it is removed and you can enter the right one.',
+  'providers.keyMoveBody':
+    'The saved key was entered for {from}. Does it also belong to {to}? If not, it is removed and you can enter the right one.',
   'providers.keyMoveKeep': 'Yes, it belongs there',
   'providers.keyMoveDrop': 'No, remove it',
   'providers.defaultModel': 'Default model for new chats',
@@ -44,7 +45,7 @@ const en = {
   'chatSettings.reasoning.medium': 'Medium',
   'chatSettings.reasoning.high': 'High',
   'chatSettings.providerDefault': 'Provider default',
-  'chatSettings.paramsHint': 'Leave a field empty to use the provider\'s default.',
+  'chatSettings.paramsHint': "Leave a field empty to use the provider's default.",
   'chatSettings.invalid': '{field} must be a number from {min} to {max}.',
   'chatSettings.save': 'Save',
   'chatSettings.saveFailed': 'Could not save the chat settings: {message}',

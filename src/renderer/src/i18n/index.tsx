@@ -20,12 +20,22 @@ export type { Locale };
  * (test/renderer/i18n-app.test.ts checks it).
  */
 export const GLOSSARY = [
-  { concept: 'one conversation in the sidebar', en: 'chat', 'zh-CN': '对话', avoid: { en: ['session', 'conversation'], 'zh-CN': ['会话'] } },
+  {
+    concept: 'one conversation in the sidebar',
+    en: 'chat',
+    'zh-CN': '对话',
+    avoid: { en: ['session', 'conversation'], 'zh-CN': ['会话'] },
+  },
   { concept: 'what the model writes back', en: 'answer', 'zh-CN': '回答', avoid: { en: [], 'zh-CN': ['回复内容'] } },
   { concept: 'the model thinking before it answers', en: 'reasoning', 'zh-CN': '思考过程', avoid: { en: [], 'zh-CN': ['推理过程'] } },
   { concept: 'a message that redirects a running answer', en: 'steer', 'zh-CN': '引导', avoid: { en: ['interrupt'], 'zh-CN': ['插话'] } },
   { concept: 'a message queued until the answer ends', en: 'follow-up', 'zh-CN': '追问', avoid: { en: [], 'zh-CN': ['跟进'] } },
-  { concept: 'the secret that authorizes requests', en: 'API key', 'zh-CN': 'API 密钥', avoid: { en: ['token key'], 'zh-CN': ['API Key', 'API 秘钥'] } },
+  {
+    concept: 'the secret that authorizes requests',
+    en: 'API key',
+    'zh-CN': 'API 密钥',
+    avoid: { en: ['token key'], 'zh-CN': ['API Key', 'API 秘钥'] },
+  },
   { concept: 'the service that hosts models', en: 'provider', 'zh-CN': '服务商', avoid: { en: ['vendor'], 'zh-CN': ['供应商', '提供商'] } },
 ] as const;
 

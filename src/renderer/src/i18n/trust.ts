@@ -7,7 +7,8 @@ const en = {
   'status.noPermission': 'Tiny Agent may not write to its data folder: nothing new can be saved.',
   'status.recheck': 'Check again',
   'settings.maxRequestsPerRun': 'Model requests per message',
-  'settings.maxRequestsPerRunHint': 'How many requests one message may make (each round of tool calls is one) before the answer stops with a notice.',
+  'settings.maxRequestsPerRunHint':
+    'How many requests one message may make (each round of tool calls is one) before the answer stops with a notice.',
   'error.code.request_limit': 'Request limit reached',
 } as const;
 

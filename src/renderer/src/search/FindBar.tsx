@@ -69,12 +69,30 @@ export function FindBar(): JSX.Element {
         onKeyDown={onKeyDown}
       />
       <span className="find-count" data-testid="find-count" role="status">
-        {query.trim() ? (found.length ? t('find.count', { current: Math.min(current, found.length - 1) + 1, total: found.length }) : t('find.none')) : ''}
+        {query.trim()
+          ? found.length
+            ? t('find.count', { current: Math.min(current, found.length - 1) + 1, total: found.length })
+            : t('find.none')
+          : ''}
       </span>
-      <button type="button" className="icon-button" data-testid="find-previous" aria-label={t('find.previous')} disabled={!found.length} onClick={() => step(-1)}>
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="find-previous"
+        aria-label={t('find.previous')}
+        disabled={!found.length}
+        onClick={() => step(-1)}
+      >
         ‹
       </button>
-      <button type="button" className="icon-button" data-testid="find-next" aria-label={t('find.next')} disabled={!found.length} onClick={() => step(1)}>
+      <button
+        type="button"
+        className="icon-button"
+        data-testid="find-next"
+        aria-label={t('find.next')}
+        disabled={!found.length}
+        onClick={() => step(1)}
+      >
         ›
       </button>
       <button type="button" className="icon-button" aria-label={t('find.close')} onClick={() => close(false)}>

@@ -48,7 +48,11 @@ export function SearchDialog(): JSX.Element {
       // Only the newest question's answer is shown; a slower earlier one is dropped.
       if (ticket !== asked.current) return;
       setActive(0);
-      setStatus(result.ok ? { kind: 'done', hits: result.value.hits, indexing: result.value.indexing } : { kind: 'failed', message: result.error.message });
+      setStatus(
+        result.ok
+          ? { kind: 'done', hits: result.value.hits, indexing: result.value.indexing }
+          : { kind: 'failed', message: result.error.message },
+      );
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query, includeReasoning, search]);

@@ -5,14 +5,7 @@ import type { SessionEventEnvelope } from '../../../shared/events';
 import type { ProviderProbe } from '../../../shared/ipc';
 import { messageText, type ProviderErrorCode } from '../../../shared/messages';
 import type { QueueState, SessionSummary } from '../../../shared/sessions';
-import type {
-  ConnectionTestResult,
-  LanguageSetting,
-  Locale,
-  SettingsPatch,
-  SettingsView,
-  ThemeSetting,
-} from '../../../shared/settings';
+import type { ConnectionTestResult, LanguageSetting, Locale, SettingsPatch, SettingsView, ThemeSetting } from '../../../shared/settings';
 import { systemLocale } from '../i18n';
 import {
   DRAFT_KEY,
@@ -33,7 +26,13 @@ import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type S
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
-import { createAttachmentsSlice, initialAttachmentsData, restoreAttachments, takeAttachments, type AttachmentsSlice } from './attachmentsSlice';
+import {
+  createAttachmentsSlice,
+  initialAttachmentsData,
+  restoreAttachments,
+  takeAttachments,
+  type AttachmentsSlice,
+} from './attachmentsSlice';
 import type { AttachmentPart } from '../../../shared/attachments';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 
@@ -206,7 +205,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
       patch.isTyping = false;
       patch.queue = EMPTY_QUEUE;
       // A run that ends uncommitted without an error event still must not lose the user's text.
-      if (!event.committed && open.run && open.run.kind !== 'regenerate') patch.drafts = restoreDraft(s.drafts, sessionId, open.run.userText);
+      if (!event.committed && open.run && open.run.kind !== 'regenerate')
+        patch.drafts = restoreDraft(s.drafts, sessionId, open.run.userText);
     }
     return patch;
   };
@@ -255,7 +255,11 @@ export const useAppState = create<AppState>()((set, get, store) => {
     if (event.type === 'run_end') runRequests.delete(runId);
     if (event.type === 'error') recheckStorage(event.code);
     // The run goes on to be saved; the banner says why it ended early.
-    if (event.type === 'notice') patch.errors = { ...(patch.errors ?? s.errors), [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null } };
+    if (event.type === 'notice')
+      patch.errors = {
+        ...(patch.errors ?? s.errors),
+        [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null },
+      };
     // Most background events change nothing shown; skip notifying every subscriber for them.
     if (Object.keys(patch).length) set(patch);
   };
@@ -314,8 +318,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ipcError(sessionId, result.error, text);
   };
 
-  const applySettings = (settings: SettingsView) =>
-    set({ settings, locale: resolveLocale(settings.language), theme: settings.theme });
+  const applySettings = (settings: SettingsView) => set({ settings, locale: resolveLocale(settings.language), theme: settings.theme });
 
   const loadSettings = async () => {
     const result = await api().getSettings();
@@ -411,7 +414,10 @@ export const useAppState = create<AppState>()((set, get, store) => {
           return false;
         }
         set((s) => ({
-          sessions: upsertSummary(s.sessions, { ...result.value, isStreaming: s.sessions.find((x) => x.id === id)?.isStreaming ?? result.value.isStreaming }),
+          sessions: upsertSummary(s.sessions, {
+            ...result.value,
+            isStreaming: s.sessions.find((x) => x.id === id)?.isStreaming ?? result.value.isStreaming,
+          }),
           currentSession: s.currentSession.id === id ? { ...s.currentSession, name: result.value.name } : s.currentSession,
         }));
         return true;
@@ -425,7 +431,10 @@ export const useAppState = create<AppState>()((set, get, store) => {
         return;
       }
       set((s) => ({
-        sessions: upsertSummary(s.sessions, { ...result.value, isStreaming: s.sessions.find((x) => x.id === id)?.isStreaming ?? result.value.isStreaming }),
+        sessions: upsertSummary(s.sessions, {
+          ...result.value,
+          isStreaming: s.sessions.find((x) => x.id === id)?.isStreaming ?? result.value.isStreaming,
+        }),
       }));
     },
 
@@ -513,7 +522,10 @@ export const useAppState = create<AppState>()((set, get, store) => {
 
     dismissError() {
       // A failed run's text kept on screen goes with its error.
-      set((s) => ({ errors: without(s.errors, sessionKey(s.currentSession)), currentSession: s.currentSession.run?.failed ? dropRun(s.currentSession) : s.currentSession }));
+      set((s) => ({
+        errors: without(s.errors, sessionKey(s.currentSession)),
+        currentSession: s.currentSession.run?.failed ? dropRun(s.currentSession) : s.currentSession,
+      }));
     },
 
     ...createBranchActions(set, get, { startRun, locked, ipcError, takeDraft, without }),

@@ -37,11 +37,17 @@ export const createAttachmentsSlice: StateCreator<AttachmentsSlice, [], [], Atta
   async attachFiles(key, files) {
     if (files.length === 0) return;
     const room = ATTACHMENT_LIMITS.maxPerMessage - (get().composerAttachments[key]?.length ?? 0) - (get().attaching[key] ?? 0);
-    const overflow = files.slice(Math.max(0, room)).map((file): AttachmentRefusal => ({ reason: 'too_many', name: file.name, limit: ATTACHMENT_LIMITS.maxPerMessage }));
+    const overflow = files
+      .slice(Math.max(0, room))
+      .map((file): AttachmentRefusal => ({ reason: 'too_many', name: file.name, limit: ATTACHMENT_LIMITS.maxPerMessage }));
     files = files.slice(0, Math.max(0, room));
-    set((s) => ({ attachRefusals: overflow.length ? { ...s.attachRefusals, [key]: overflow } : omit(s.attachRefusals, key), attaching: { ...s.attaching, [key]: (s.attaching[key] ?? 0) + files.length } }));
+    set((s) => ({
+      attachRefusals: overflow.length ? { ...s.attachRefusals, [key]: overflow } : omit(s.attachRefusals, key),
+      attaching: { ...s.attaching, [key]: (s.attaching[key] ?? 0) + files.length },
+    }));
     for (const file of files) {
-      const refused = (refusal: AttachmentRefusal) => set((s) => ({ attachRefusals: { ...s.attachRefusals, [key]: [...(s.attachRefusals[key] ?? []), refusal] } }));
+      const refused = (refusal: AttachmentRefusal) =>
+        set((s) => ({ attachRefusals: { ...s.attachRefusals, [key]: [...(s.attachRefusals[key] ?? []), refusal] } }));
       try {
         const prepared = await prepareFile(file);
         if ('refused' in prepared) {
@@ -91,19 +97,31 @@ export const createAttachmentsSlice: StateCreator<AttachmentsSlice, [], [], Atta
 });
 
 /** Takes the composer's attachments for sending: the patch that empties it and the parts. */
-export function takeAttachments(s: AttachmentsData, key: string): { parts: AttachmentPart[]; patch: Pick<AttachmentsData, 'composerAttachments'> } {
+export function takeAttachments(
+  s: AttachmentsData,
+  key: string,
+): { parts: AttachmentPart[]; patch: Pick<AttachmentsData, 'composerAttachments'> } {
   return { parts: s.composerAttachments[key] ?? [], patch: { composerAttachments: omit(s.composerAttachments, key) } };
 }
 
 /** Puts unsent attachments back into a composer, before what it holds now, without doubles. */
-export function restoreAttachments(s: AttachmentsData, key: string, parts: readonly AttachmentPart[] | undefined): Partial<Pick<AttachmentsData, 'composerAttachments'>> {
+export function restoreAttachments(
+  s: AttachmentsData,
+  key: string,
+  parts: readonly AttachmentPart[] | undefined,
+): Partial<Pick<AttachmentsData, 'composerAttachments'>> {
   if (!parts?.length) return {};
   let next = s.composerAttachments;
   for (const part of [...parts].reverse()) next = addPart(next, key, part, true);
   return { composerAttachments: next };
 }
 
-function addPart(record: Record<string, AttachmentPart[]>, key: string, part: AttachmentPart, first = false): Record<string, AttachmentPart[]> {
+function addPart(
+  record: Record<string, AttachmentPart[]>,
+  key: string,
+  part: AttachmentPart,
+  first = false,
+): Record<string, AttachmentPart[]> {
   const current = record[key] ?? [];
   if (current.some((p) => p.sha256 === part.sha256)) return record;
   return { ...record, [key]: first ? [part, ...current] : [...current, part] };

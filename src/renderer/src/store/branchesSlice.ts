@@ -22,7 +22,11 @@ export interface BranchDeps {
   without<T>(record: Record<string, T>, key: string): Record<string, T>;
 }
 
-export function createBranchActions(set: StoreApi<AppState>['setState'], get: StoreApi<AppState>['getState'], deps: BranchDeps): BranchActions {
+export function createBranchActions(
+  set: StoreApi<AppState>['setState'],
+  get: StoreApi<AppState>['getState'],
+  deps: BranchDeps,
+): BranchActions {
   /** Edits and switches need an idle, stored session that shows `messageId`. */
   const idleSessionShowing = (messageId: string): string | null => {
     const { currentSession, isTyping, isSessionLoading } = get();

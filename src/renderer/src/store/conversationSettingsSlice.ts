@@ -54,7 +54,9 @@ export function createConversationSettingsSlice(
     }
     const result = await api().updateChat({ sessionId, ...patch });
     if (!result.ok) {
-      set((s) => ({ errors: { ...s.errors, [sessionId]: { code: result.error.code, message: result.error.message, unsentText: '', retry: null } } }));
+      set((s) => ({
+        errors: { ...s.errors, [sessionId]: { code: result.error.code, message: result.error.message, unsentText: '', retry: null } },
+      }));
       return result;
     }
     set((s) =>

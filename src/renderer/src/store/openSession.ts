@@ -73,7 +73,19 @@ export function sessionKey(session: Pick<OpenSession, 'id'>): string {
 }
 
 export function draftSession(): OpenSession {
-  return { id: null, name: '', committed: [], committedRefs: [], run: null, messages: [], refs: [], streamingIndex: -1, lastSeq: -Infinity, chat: { model: null, params: {} }, systemPrompt: '' };
+  return {
+    id: null,
+    name: '',
+    committed: [],
+    committedRefs: [],
+    run: null,
+    messages: [],
+    refs: [],
+    streamingIndex: -1,
+    lastSeq: -Infinity,
+    chat: { model: null, params: {} },
+    systemPrompt: '',
+  };
 }
 
 /** The view of a fetched session; a run in progress is taken from its snapshot, later events continue it. */
@@ -138,7 +150,10 @@ export function startLocalRun(session: OpenSession, request: RunRequest): OpenSe
     const content = attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
     const user: UserMessage = { role: 'user', content, timestamp: Date.now() };
     const target = kind === 'edit' ? { target: request.messageId } : {};
-    return withView({ ...session, run: { runId: null, kind, base, messages: [user], streamingIndex: -1, echoText: text, userText: text, ...target } });
+    return withView({
+      ...session,
+      run: { runId: null, kind, base, messages: [user], streamingIndex: -1, echoText: text, userText: text, ...target },
+    });
   }
   const answer = request.messageId === undefined ? session.committed.length : committedIndex(session, request.messageId);
   const at = lastUserIndex(session.committed.slice(0, answer));
@@ -146,7 +161,10 @@ export function startLocalRun(session: OpenSession, request: RunRequest): OpenSe
   if (!user) return session;
   const userText = messageText(user).trim();
   const target = request.messageId === undefined ? {} : { target: request.messageId };
-  return withView({ ...session, run: { runId: null, kind, base: at, messages: [user], streamingIndex: -1, echoText: userText, userText, ...target } });
+  return withView({
+    ...session,
+    run: { runId: null, kind, base: at, messages: [user], streamingIndex: -1, echoText: userText, userText, ...target },
+  });
 }
 
 export function dropRun(session: OpenSession): OpenSession {
@@ -172,11 +190,27 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
       const named = { ...session, name: event.summary.name };
       const run = liveRun(session);
       if (run && (run.runId === null || run.runId === runId)) return { ...named, run: { ...run, runId } };
-      const fresh: LiveRun = { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: event.userText };
+      const fresh: LiveRun = {
+        runId,
+        kind: 'send',
+        base: session.committed.length,
+        messages: [],
+        streamingIndex: -1,
+        echoText: null,
+        userText: event.userText,
+      };
       return withView({ ...named, run: fresh });
     }
     case 'message_start': {
-      const run = liveRun(session) ?? { runId, kind: 'send', base: session.committed.length, messages: [], streamingIndex: -1, echoText: null, userText: '' };
+      const run = liveRun(session) ?? {
+        runId,
+        kind: 'send',
+        base: session.committed.length,
+        messages: [],
+        streamingIndex: -1,
+        echoText: null,
+        userText: '',
+      };
       const { message } = event;
       if (message.role === 'user' && run.echoText !== null && messageText(message).trim() === run.echoText) {
         return { ...session, run: { ...run, echoText: null } };

@@ -48,9 +48,15 @@ export function toolsEffect(s: ToolsData, { sessionId, event }: SessionEventEnve
 /** The tool states and server choice of a fetched session (a run in progress brings its pending approvals). */
 export function toolsFromDetail(s: ToolsData, detail: SessionDetail): Partial<ToolsData> {
   const states = detail.activeRun?.tools ?? [];
-  const toolCalls = states.length ? { ...s.toolCalls, ...Object.fromEntries(states.map((state) => [state.toolCallId, state])) } : s.toolCalls;
+  const toolCalls = states.length
+    ? { ...s.toolCalls, ...Object.fromEntries(states.map((state) => [state.toolCallId, state])) }
+    : s.toolCalls;
   const waiting = states.filter((state) => state.status === 'approval').map((state) => state.toolCallId);
-  return { toolCalls, approvals: withList(s.approvals, detail.id, waiting), chatServers: { ...s.chatServers, [detail.id]: detail.mcpServers } };
+  return {
+    toolCalls,
+    approvals: withList(s.approvals, detail.id, waiting),
+    chatServers: { ...s.chatServers, [detail.id]: detail.mcpServers },
+  };
 }
 
 /** Sets one session's list (an empty list stays: it says "nothing waits", newer than any summary). */
@@ -71,7 +77,13 @@ export function createToolsActions(set: Set, reportError: (sessionId: string, er
   return {
     async approveTool(sessionId, toolCallId, decision) {
       // Answered here at once: the buttons go away even before main's `tool` event confirms.
-      set((s) => ({ approvals: withList(s.approvals, sessionId, (s.approvals[sessionId] ?? []).filter((id) => id !== toolCallId)) }));
+      set((s) => ({
+        approvals: withList(
+          s.approvals,
+          sessionId,
+          (s.approvals[sessionId] ?? []).filter((id) => id !== toolCallId),
+        ),
+      }));
       const result = await api().approveTool({ sessionId, toolCallId, decision });
       if (!result.ok) reportError(sessionId, result.error);
     },

@@ -142,7 +142,10 @@ export class IncrementalMarkdown {
   private finish(hard: readonly number[], complete: boolean): void {
     const base = this.openStart;
     const end = this.text.length;
-    const groups = splitTokens(this.lex(base, end), hard.map((cut) => cut - base));
+    const groups = splitTokens(
+      this.lex(base, end),
+      hard.map((cut) => cut - base),
+    );
     const last = groups.length - 1;
     const finished = complete ? groups : groups.slice(0, last);
     if (finished.length > 0) {
@@ -246,8 +249,14 @@ export class IncrementalMarkdown {
   private showOpenCode(contentStart: number, char: string, info: string, end: number): void {
     // Complete lines are escaped once (kept from update to update); the unfinished last line each time.
     const lines = Math.max(contentStart, this.text.lastIndexOf('\n', end - 1) + 1);
-    if (this.openCode.start !== contentStart || this.openCode.end > lines) this.openCode = { start: contentStart, end: contentStart, escaped: '' };
-    if (this.openCode.end < lines) this.openCode = { start: contentStart, end: lines, escaped: this.openCode.escaped + escapeHtml(this.text.slice(this.openCode.end, lines)) };
+    if (this.openCode.start !== contentStart || this.openCode.end > lines)
+      this.openCode = { start: contentStart, end: contentStart, escaped: '' };
+    if (this.openCode.end < lines)
+      this.openCode = {
+        start: contentStart,
+        end: lines,
+        escaped: this.openCode.escaped + escapeHtml(this.text.slice(this.openCode.end, lines)),
+      };
     const lastLine = this.text.slice(lines, end);
     // An unfinished line of fence characters may be the closing fence: it is not shown as code.
     const closing = new RegExp(`^ {0,3}\\${char}+[ \\t]*$`).test(lastLine);

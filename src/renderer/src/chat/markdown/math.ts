@@ -27,7 +27,12 @@ const START = /\$|\\[[(]/;
 export function matchMath(src: string): MathToken | undefined {
   const first = src.charCodeAt(0);
   if (first !== 36 /* $ */ && first !== 92 /* \ */) return undefined;
-  for (const [pattern, display] of [[DISPLAY_DOLLARS, true], [DISPLAY_BRACKETS, true], [INLINE_PARENS, false], [INLINE_DOLLAR, false]] as const) {
+  for (const [pattern, display] of [
+    [DISPLAY_DOLLARS, true],
+    [DISPLAY_BRACKETS, true],
+    [INLINE_PARENS, false],
+    [INLINE_DOLLAR, false],
+  ] as const) {
     const m = pattern.exec(src);
     if (!m) continue;
     const text = (m[1] ?? '').trim();

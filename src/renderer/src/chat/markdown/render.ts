@@ -133,7 +133,8 @@ const marked = new Marked({
       }
       const tbody = body ? `<tbody>${body}</tbody>` : '';
       // The rows of a table streamed on after a seal (see incremental.ts), shown under the header already on screen.
-      if ((token as { continued?: boolean }).continued) return tbody ? `<div class="md-table md-table-continued"><table>\n${tbody}</table></div>\n` : '';
+      if ((token as { continued?: boolean }).continued)
+        return tbody ? `<div class="md-table md-table-continued"><table>\n${tbody}</table></div>\n` : '';
       let header = '';
       for (const cell of token.header) header += this.tablecell(cell);
       return `<div class="md-table"><table>\n<thead>\n${this.tablerow({ text: header })}</thead>\n${tbody}</table></div>\n`;

@@ -131,10 +131,7 @@ export class LineScanner {
     }
     if (at > this.softAt) {
       const soft =
-        this.prevBlank ||
-        this.prevClosedFence ||
-        (complete && openFence(line, at, at) !== null) ||
-        listItemStart(line, complete) === 'yes';
+        this.prevBlank || this.prevClosedFence || (complete && openFence(line, at, at) !== null) || listItemStart(line, complete) === 'yes';
       if (soft) {
         cuts.soft.push(at);
         this.softAt = at;

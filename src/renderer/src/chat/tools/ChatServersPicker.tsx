@@ -33,7 +33,12 @@ export function ChatServersPicker(): JSX.Element | null {
       <div className="chat-servers-menu" role="group" aria-label={t('tools.chatServersHint')}>
         {enabled.map((server) => (
           <label key={server.name} className="check">
-            <input type="checkbox" disabled={busy} checked={active.includes(server.name)} onChange={(e) => toggle(server.name, e.target.checked)} />
+            <input
+              type="checkbox"
+              disabled={busy}
+              checked={active.includes(server.name)}
+              onChange={(e) => toggle(server.name, e.target.checked)}
+            />
             {server.name}
           </label>
         ))}

@@ -11,7 +11,13 @@ export function PendingApprovalMark({ sessionId, fromSummary }: { sessionId: str
   const waiting = live ? live.length > 0 : fromSummary === true;
   if (!waiting) return null;
   return (
-    <span className="approval-mark" role="img" aria-label={t('tools.pendingApproval')} title={t('tools.pendingApproval')} data-testid="session-approval">
+    <span
+      className="approval-mark"
+      role="img"
+      aria-label={t('tools.pendingApproval')}
+      title={t('tools.pendingApproval')}
+      data-testid="session-approval"
+    >
       ?
     </span>
   );

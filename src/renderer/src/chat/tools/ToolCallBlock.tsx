@@ -51,13 +51,28 @@ export function ToolCallBlock({ part }: { part: ToolCallPart }): JSX.Element {
         {status === 'approval' && sessionId && (
           <div className="tool-approval" role="group" aria-label={t('tools.approvalPrompt', { tool, server })}>
             <p>{t('tools.approvalPrompt', { tool, server })}</p>
-            <button type="button" className="button primary" data-testid="tool-approve" onClick={() => void approve(sessionId, part.id, 'once')}>
+            <button
+              type="button"
+              className="button primary"
+              data-testid="tool-approve"
+              onClick={() => void approve(sessionId, part.id, 'once')}
+            >
               {t('tools.approve')}
             </button>
-            <button type="button" className="button" data-testid="tool-approve-always" onClick={() => void approve(sessionId, part.id, 'always')}>
+            <button
+              type="button"
+              className="button"
+              data-testid="tool-approve-always"
+              onClick={() => void approve(sessionId, part.id, 'always')}
+            >
               {t('tools.approveAlways')}
             </button>
-            <button type="button" className="button danger" data-testid="tool-deny" onClick={() => void approve(sessionId, part.id, 'deny')}>
+            <button
+              type="button"
+              className="button danger"
+              data-testid="tool-deny"
+              onClick={() => void approve(sessionId, part.id, 'deny')}
+            >
               {t('tools.deny')}
             </button>
           </div>
@@ -89,7 +104,14 @@ function ToolResultView({ result, tool }: { result: ToolResultMessage; tool: str
         <div className="tool-images">
           {images.map((image, i) => (
             // data: URLs only (the CSP allows no remote images); the main process accepted png/jpeg/gif/webp only.
-            <a key={i} className="tool-thumb" href={`data:${image.mimeType};base64,${image.data}`} target="_blank" rel="noreferrer" onClick={(e) => e.preventDefault()}>
+            <a
+              key={i}
+              className="tool-thumb"
+              href={`data:${image.mimeType};base64,${image.data}`}
+              target="_blank"
+              rel="noreferrer"
+              onClick={(e) => e.preventDefault()}
+            >
               <img src={`data:${image.mimeType};base64,${image.data}`} alt={t('tools.image', { tool })} />
             </a>
           ))}

@@ -8,7 +8,9 @@ import { modelGroups, refKey } from './modelGroups';
 
 /** The model the open chat (or the draft) runs on next: its own choice, else Settings' default. */
 export function useChatModel(): ModelRef | null {
-  return useAppState((s) => (s.currentSession.id === null ? s.draftChat.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null);
+  return useAppState(
+    (s) => (s.currentSession.id === null ? s.draftChat.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null,
+  );
 }
 
 export function ModelPicker(): JSX.Element | null {

@@ -27,7 +27,8 @@ export function parseParams(draft: ParamsDraft, t: Translate): { ok: true; param
   const number = (text: string, field: string, min: number, max: number, integer = false): number | string | undefined => {
     if (text.trim() === '') return undefined;
     const value = Number(text.trim());
-    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) return t('chatSettings.invalid', { field, min, max });
+    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value)))
+      return t('chatSettings.invalid', { field, min, max });
     return value;
   };
   const checks: Array<[keyof ChatParams, number | string | undefined]> = [
@@ -54,19 +55,45 @@ export function ParamsFields({ value, onChange }: { value: ParamsDraft; onChange
     <div className="params-grid">
       <div className="field">
         <label htmlFor={`${id}-temp`}>{t('chatSettings.temperature')}</label>
-        <input id={`${id}-temp`} data-testid="chat-temperature" inputMode="decimal" placeholder={placeholder} value={value.temperature} onChange={(e) => set({ temperature: e.target.value })} />
+        <input
+          id={`${id}-temp`}
+          data-testid="chat-temperature"
+          inputMode="decimal"
+          placeholder={placeholder}
+          value={value.temperature}
+          onChange={(e) => set({ temperature: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-topp`}>{t('chatSettings.topP')}</label>
-        <input id={`${id}-topp`} data-testid="chat-top-p" inputMode="decimal" placeholder={placeholder} value={value.topP} onChange={(e) => set({ topP: e.target.value })} />
+        <input
+          id={`${id}-topp`}
+          data-testid="chat-top-p"
+          inputMode="decimal"
+          placeholder={placeholder}
+          value={value.topP}
+          onChange={(e) => set({ topP: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-max`}>{t('chatSettings.maxTokens')}</label>
-        <input id={`${id}-max`} data-testid="chat-max-tokens" inputMode="numeric" placeholder={placeholder} value={value.maxOutputTokens} onChange={(e) => set({ maxOutputTokens: e.target.value })} />
+        <input
+          id={`${id}-max`}
+          data-testid="chat-max-tokens"
+          inputMode="numeric"
+          placeholder={placeholder}
+          value={value.maxOutputTokens}
+          onChange={(e) => set({ maxOutputTokens: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-effort`}>{t('chatSettings.reasoning')}</label>
-        <select id={`${id}-effort`} data-testid="chat-reasoning-effort" value={value.reasoningEffort} onChange={(e) => set({ reasoningEffort: e.target.value as ParamsDraft['reasoningEffort'] })}>
+        <select
+          id={`${id}-effort`}
+          data-testid="chat-reasoning-effort"
+          value={value.reasoningEffort}
+          onChange={(e) => set({ reasoningEffort: e.target.value as ParamsDraft['reasoningEffort'] })}
+        >
           {EFFORTS.map((effort) => (
             <option key={effort || 'off'} value={effort}>
               {t(`chatSettings.reasoning.${effort || 'off'}`)}

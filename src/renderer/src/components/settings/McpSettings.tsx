@@ -72,10 +72,24 @@ export function McpSettings(): JSX.Element {
         </p>
       )}
       <div className="mcp-actions">
-        <button ref={addButton} type="button" className="button" data-testid="mcp-add" onClick={() => setEditing('new')} disabled={editing !== null}>
+        <button
+          ref={addButton}
+          type="button"
+          className="button"
+          data-testid="mcp-add"
+          onClick={() => setEditing('new')}
+          disabled={editing !== null}
+        >
           {t('mcp.add')}
         </button>
-        <button ref={importButton} type="button" className="button" data-testid="mcp-import" onClick={() => setImporting(true)} disabled={importing}>
+        <button
+          ref={importButton}
+          type="button"
+          className="button"
+          data-testid="mcp-import"
+          onClick={() => setImporting(true)}
+          disabled={importing}
+        >
           {t('mcp.import')}
         </button>
       </div>
@@ -124,7 +138,12 @@ function ServerRow({
           {server.alwaysAllow.map((tool) => (
             <span key={tool} className="mcp-chip" data-testid="mcp-always-allowed" data-tool={tool}>
               {tool}
-              <button type="button" className="link-button" onClick={() => void run(revoke(server.name, tool))} aria-label={`${t('mcp.revoke')} ${tool}`}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void run(revoke(server.name, tool))}
+                aria-label={`${t('mcp.revoke')} ${tool}`}
+              >
                 {t('mcp.revoke')}
               </button>
             </span>
@@ -136,7 +155,13 @@ function ServerRow({
           <input type="checkbox" checked={server.enabled} onChange={(e) => void toggle(e.target.checked)} />
           {t('mcp.enabled')}
         </label>
-        <button type="button" className="button" data-testid="mcp-restart" disabled={!server.enabled} onClick={() => void run(restart(server.name))}>
+        <button
+          type="button"
+          className="button"
+          data-testid="mcp-restart"
+          disabled={!server.enabled}
+          onClick={() => void run(restart(server.name))}
+        >
           {t('mcp.restart')}
         </button>
         <button type="button" className="button" onClick={onEdit}>
@@ -196,7 +221,15 @@ function ServerForm({ server, onCancel, onSaved }: { server?: McpServerView; onC
       transport,
       enabled: server?.enabled ?? true,
       ...(transport === 'stdio'
-        ? { command: command.trim(), args: args.split('\n').map((a) => a.trim()).filter(Boolean), cwd: cwd.trim(), env: parsePairs(env, '=') }
+        ? {
+            command: command.trim(),
+            args: args
+              .split('\n')
+              .map((a) => a.trim())
+              .filter(Boolean),
+            cwd: cwd.trim(),
+            env: parsePairs(env, '='),
+          }
         : { url: url.trim(), headers: parsePairs(headers, ':') }),
     };
     const result = await save(input);
@@ -209,7 +242,15 @@ function ServerForm({ server, onCancel, onSaved }: { server?: McpServerView; onC
       <div className="field-pair">
         <div className="field">
           <label htmlFor={`${id}-name`}>{t('mcp.name')}</label>
-          <input id={`${id}-name`} data-testid="mcp-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={32} pattern="[A-Za-z0-9_\-]+" />
+          <input
+            id={`${id}-name`}
+            data-testid="mcp-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            maxLength={32}
+            pattern="[A-Za-z0-9_\-]+"
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-transport`}>{t('mcp.transport')}</label>
@@ -223,11 +264,25 @@ function ServerForm({ server, onCancel, onSaved }: { server?: McpServerView; onC
         <>
           <div className="field">
             <label htmlFor={`${id}-command`}>{t('mcp.command')}</label>
-            <input id={`${id}-command`} data-testid="mcp-command" value={command} onChange={(e) => setCommand(e.target.value)} required spellCheck={false} />
+            <input
+              id={`${id}-command`}
+              data-testid="mcp-command"
+              value={command}
+              onChange={(e) => setCommand(e.target.value)}
+              required
+              spellCheck={false}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-args`}>{t('mcp.args')}</label>
-            <textarea id={`${id}-args`} data-testid="mcp-args" rows={3} value={args} onChange={(e) => setArgs(e.target.value)} spellCheck={false} />
+            <textarea
+              id={`${id}-args`}
+              data-testid="mcp-args"
+              rows={3}
+              value={args}
+              onChange={(e) => setArgs(e.target.value)}
+              spellCheck={false}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-cwd`}>{t('mcp.cwd')}</label>
@@ -235,7 +290,15 @@ function ServerForm({ server, onCancel, onSaved }: { server?: McpServerView; onC
           </div>
           <div className="field">
             <label htmlFor={`${id}-env`}>{t('mcp.env')}</label>
-            <textarea id={`${id}-env`} data-testid="mcp-env" rows={2} value={env} onChange={(e) => setEnv(e.target.value)} spellCheck={false} aria-describedby={`${id}-secret`} />
+            <textarea
+              id={`${id}-env`}
+              data-testid="mcp-env"
+              rows={2}
+              value={env}
+              onChange={(e) => setEnv(e.target.value)}
+              spellCheck={false}
+              aria-describedby={`${id}-secret`}
+            />
           </div>
         </>
       ) : (
@@ -246,7 +309,14 @@ function ServerForm({ server, onCancel, onSaved }: { server?: McpServerView; onC
           </div>
           <div className="field">
             <label htmlFor={`${id}-headers`}>{t('mcp.headers')}</label>
-            <textarea id={`${id}-headers`} rows={2} value={headers} onChange={(e) => setHeaders(e.target.value)} spellCheck={false} aria-describedby={`${id}-secret`} />
+            <textarea
+              id={`${id}-headers`}
+              rows={2}
+              value={headers}
+              onChange={(e) => setHeaders(e.target.value)}
+              spellCheck={false}
+              aria-describedby={`${id}-secret`}
+            />
           </div>
         </>
       )}

@@ -53,7 +53,14 @@ export function PresetsSection({ settings }: { settings: SettingsView }): JSX.El
             >
               {t('presets.start')}
             </button>
-            <button type="button" className="icon-button" data-testid="preset-edit" aria-label={`${t('presets.edit')} ${preset.name}`} title={t('presets.edit')} onClick={() => setEditing(preset)}>
+            <button
+              type="button"
+              className="icon-button"
+              data-testid="preset-edit"
+              aria-label={`${t('presets.edit')} ${preset.name}`}
+              title={t('presets.edit')}
+              onClick={() => setEditing(preset)}
+            >
               <PencilIcon />
             </button>
             <button
@@ -129,7 +136,13 @@ function PresetEditor({
       </div>
       <div className="field">
         <label htmlFor={`${id}-prompt`}>{t('chatSettings.systemPrompt')}</label>
-        <textarea id={`${id}-prompt`} data-testid="preset-system-prompt" rows={4} value={systemPrompt} onChange={(e) => setSystemPrompt(e.target.value)} />
+        <textarea
+          id={`${id}-prompt`}
+          data-testid="preset-system-prompt"
+          rows={4}
+          value={systemPrompt}
+          onChange={(e) => setSystemPrompt(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-model`}>{t('presets.model')}</label>

@@ -62,7 +62,11 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
     ...(model.trim() ? { model: model.trim() } : {}),
   });
 
-  const typedModels = () => modelsText.split('\n').map((line) => line.trim()).filter(Boolean);
+  const typedModels = () =>
+    modelsText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
 
   const loadModels = async (merge: boolean) => {
     const generation = ++probeGeneration.current;
@@ -70,7 +74,18 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
     const result = await listModels(probe());
     if (generation !== probeGeneration.current) return;
     setModels(result.ok ? { state: 'done', list: result.value } : { state: 'failed', message: result.error.message });
-    if (result.ok && merge) setModelsText((text) => [...new Set([...text.split('\n').map((l) => l.trim()).filter(Boolean), ...result.value])].join('\n'));
+    if (result.ok && merge)
+      setModelsText((text) =>
+        [
+          ...new Set([
+            ...text
+              .split('\n')
+              .map((l) => l.trim())
+              .filter(Boolean),
+            ...result.value,
+          ]),
+        ].join('\n'),
+      );
   };
 
   // A saved provider's models, once when the editor opens; later loads are asked for with the refresh button.
@@ -142,7 +157,11 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
     else onDone();
   };
 
-  const keyState = hasApiKey ? t('settings.apiKeyIsSet') : preset?.needsKey === false ? t('settings.apiKeyNotNeeded') : t('settings.apiKeyNotSet');
+  const keyState = hasApiKey
+    ? t('settings.apiKeyIsSet')
+    : preset?.needsKey === false
+      ? t('settings.apiKeyNotNeeded')
+      : t('settings.apiKeyNotSet');
 
   return (
     <form
@@ -275,14 +294,25 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
 
       <div className="field-row">
         <label className="checkbox">
-          <input type="checkbox" data-testid="settings-provider-enabled" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="settings-provider-enabled"
+            checked={enabled}
+            onChange={(event) => setEnabled(event.target.checked)}
+          />
           {t('providers.enabled')}
         </label>
       </div>
 
       <div className="field">
         <div className="field-row">
-          <button type="button" className="button" data-testid="settings-test" disabled={test.state === 'testing'} onClick={() => void runTest()}>
+          <button
+            type="button"
+            className="button"
+            data-testid="settings-test"
+            disabled={test.state === 'testing'}
+            onClick={() => void runTest()}
+          >
             {test.state === 'testing' ? t('settings.testing') : t('settings.test')}
           </button>
           <p
@@ -297,14 +327,28 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
       </div>
 
       {askKeyMove && provider && (
-        <div className="confirm-box" role="alertdialog" aria-labelledby={`${id}-move-title`} aria-describedby={`${id}-move-body`} data-testid="settings-key-move">
+        <div
+          className="confirm-box"
+          role="alertdialog"
+          aria-labelledby={`${id}-move-title`}
+          aria-describedby={`${id}-move-body`}
+          data-testid="settings-key-move"
+        >
           <p id={`${id}-move-title`} className="confirm-title">
             {t('providers.keyMoveTitle')}
           </p>
-          <p id={`${id}-move-body`}>{t('providers.keyMoveBody', { from: originOf(provider.baseUrl) ?? provider.baseUrl, to: originOf(baseUrl.trim()) ?? baseUrl })}</p>
+          <p id={`${id}-move-body`}>
+            {t('providers.keyMoveBody', { from: originOf(provider.baseUrl) ?? provider.baseUrl, to: originOf(baseUrl.trim()) ?? baseUrl })}
+          </p>
           <div className="field-row">
             {/* The safe answer first and focused: a key goes nowhere it was not entered for unless the person says so. */}
-            <button type="button" className="button primary" data-testid="settings-key-move-drop" autoFocus onClick={() => void submit(false)}>
+            <button
+              type="button"
+              className="button primary"
+              data-testid="settings-key-move-drop"
+              autoFocus
+              onClick={() => void submit(false)}
+            >
               {t('providers.keyMoveDrop')}
             </button>
             <button type="button" className="button" data-testid="settings-key-move-keep" onClick={() => void submit(true)}>
@@ -336,7 +380,12 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
 
       <div className="dialog-actions">
         {saved && (
-          <button type="button" className="button danger-text push-left" data-testid="settings-provider-remove" onClick={() => setConfirmRemove(true)}>
+          <button
+            type="button"
+            className="button danger-text push-left"
+            data-testid="settings-provider-remove"
+            onClick={() => setConfirmRemove(true)}
+          >
             {t('providers.remove')}
           </button>
         )}

@@ -8,7 +8,13 @@ import { PencilIcon, PlusIcon } from '../../icons';
 import { modelGroups, refKey } from '../../chat-settings/modelGroups';
 import { ModelOptions } from '../../chat-settings/ModelOptions';
 
-export function ProvidersSection({ settings, onEdit }: { settings: SettingsView; onEdit: (providerId: string | null) => void }): JSX.Element {
+export function ProvidersSection({
+  settings,
+  onEdit,
+}: {
+  settings: SettingsView;
+  onEdit: (providerId: string | null) => void;
+}): JSX.Element {
   const t = useT();
   const id = useId();
   const updateSettings = useAppState((s) => s.updateSettings);
@@ -36,7 +42,13 @@ export function ProvidersSection({ settings, onEdit }: { settings: SettingsView;
       </div>
       <ul className="provider-list">
         {settings.providers.map((provider) => (
-          <li key={provider.id} className="provider-row" data-testid="settings-provider" data-provider-id={provider.id} data-enabled={provider.enabled}>
+          <li
+            key={provider.id}
+            className="provider-row"
+            data-testid="settings-provider"
+            data-provider-id={provider.id}
+            data-enabled={provider.enabled}
+          >
             <button
               type="button"
               className="provider-open"
