@@ -143,7 +143,7 @@ test('damaged and newer-version session files are listed with a warning, refused
     await page.locator(`[data-session-id="${newerId}"]`).click();
     await expect(page.getByTestId('error-banner')).toContainText('newer version of Tiny Agent');
     await page.locator(`[data-session-id="${damaged}"]`).click();
-    await expect(page.getByTestId('error-banner')).toContainText('Could not read or write the conversation files');
+    await expect(page.getByTestId('error-banner')).toContainText('Could not read or write the chat files');
 
     await page.locator(`[data-session-id="${good}"]`).click();
     await expect(userTexts(page)).toHaveText(['Question 1 of session 1', 'Question 2 of session 1']);
