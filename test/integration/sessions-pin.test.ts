@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedSession } from '../fixtures/seed-sessions.js';
 import { fileLines, startHarness, type Harness } from '../unit/sessions/service-harness.js';
 
 let h: Harness;
@@ -51,5 +52,20 @@ describe('pinned sessions', () => {
     await h.service.pin(first.id, false);
     await h.restart();
     expect(order().map(([, pinned]) => pinned)).toEqual([false, false]);
+  });
+
+  it('pinning a version-1 chat first moves it to the current format, keeping the old bytes in a .v1.bak copy', async () => {
+    await h.service.dispose();
+    const id = seedSession(h.dir, { index: 3, turns: 2, name: 'Old chat' });
+    const before = await fs.readFile(path.join(h.dir, 'sessions', `${id}.jsonl`));
+    await h.restart();
+    await h.service.pin(id, true);
+    const lines = await fileLines(h.dir, id);
+    expect(lines[0]).toMatchObject({ type: 'session', version: 2 });
+    expect(lines.at(-1)).toMatchObject({ type: 'meta', pinned: true });
+    expect(await fs.readFile(path.join(h.dir, 'sessions', `${id}.jsonl.v1.bak`))).toEqual(before);
+    await h.restart();
+    expect((await h.service.get(id)).messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
+    expect(h.service.list().find((s) => s.id === id)?.pinned).toBe(true);
   });
 });

@@ -26,7 +26,15 @@ import { streamOpenAI } from '../llm/index.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
 import { BranchTree } from './branches.js';
-import { summarize, BRANCH_FORMAT_VERSION, FORMAT_VERSION, type FileLine, type MessageEntry, type SessionHeader } from './session-file.js';
+import {
+  summarize,
+  BRANCH_FORMAT_VERSION,
+  FORMAT_VERSION,
+  type FileLine,
+  type MessageEntry,
+  type SessionHeader,
+  type SummaryFields,
+} from './session-file.js';
 import type { SessionMessages } from './session-messages.js';
 import { autoName } from './session-naming.js';
 import { SessionStore, StoreError, type IndexEntry, type SessionLogger } from './session-store.js';
@@ -230,13 +238,12 @@ export class SessionService {
   /** Pins or unpins by appending one meta line; pinned sessions are listed first. Activity time is unchanged. */
   async pin(sessionId: string, pinned: boolean): Promise<SessionSummary> {
     this.assertOpen();
-    this.usableEntry(sessionId);
+    const { runtime, loaded } = await this.ready(sessionId);
     const line: FileLine = { type: 'meta', timestamp: Date.now(), pinned };
-    const entry = await this.store
-      .append(sessionId, [line], ({ pinned: _was, ...current }) => ({ ...current, ...(pinned ? { pinned: true } : {}) }))
-      .catch((error: unknown) => {
-        throw this.storeFailure(error);
-      });
+    const entry = await this.appendNewKind(runtime, loaded, line, ({ pinned: _was, ...current }) => ({
+      ...current,
+      ...(pinned ? { pinned: true } : {}),
+    }));
     this.listChanged();
     return this.summaryOf(entry);
   }
@@ -249,11 +256,7 @@ export class SessionService {
     const { runtime, loaded } = await this.ready(sessionId);
     if (patch.model) this.options.resolveModel(patch.model);
     const line: FileLine = { type: 'meta', timestamp: Date.now(), chat: patch };
-    await this.store
-      .append(sessionId, [line], (current) => current)
-      .catch((error: unknown) => {
-        throw this.storeFailure(error);
-      });
+    await this.appendNewKind(runtime, loaded, line, (current) => current);
     const chat = applyChatPatch(loaded.chat, patch);
     // A new system message object only when the prompt changed: the old one keeps its cached token count.
     if (chat.systemPrompt !== loaded.chat.systemPrompt)
@@ -360,24 +363,15 @@ export class SessionService {
     const branch = loaded.tree.branch(leaf);
     const now = Date.now();
     const line: FileLine = { type: 'branch', timestamp: now, leaf };
-    try {
-      if (loaded.header.version < BRANCH_FORMAT_VERSION) {
-        const header = { ...loaded.header, version: BRANCH_FORMAT_VERSION };
-        await this.store.migrate(runtime.id, header);
-        loaded.header = header;
-      }
-      await this.store.append(runtime.id, [line], (current) =>
-        summarize({
-          header: loaded.header,
-          name: current.autoNamed ? undefined : current.name,
-          branch,
-          updatedAt: current.updatedAt,
-          pinned: current.pinned,
-        }),
-      );
-    } catch (error) {
-      throw this.storeFailure(error);
-    }
+    await this.appendNewKind(runtime, loaded, line, (current) =>
+      summarize({
+        header: loaded.header,
+        name: current.autoNamed ? undefined : current.name,
+        branch,
+        updatedAt: current.updatedAt,
+        pinned: current.pinned,
+      }),
+    );
     loaded.tree.activate(leaf);
     loaded.branch = branch;
     this.notify((observer) => observer.branchChanged(runtime.id, branch));
@@ -396,11 +390,7 @@ export class SessionService {
   async setServers(sessionId: string, servers: string[] | null): Promise<{ mcpServers: string[] | null }> {
     const { runtime, loaded } = await this.ready(sessionId);
     const line: FileLine = { type: 'meta', timestamp: Date.now(), mcpServers: servers };
-    await this.store
-      .append(runtime.id, [line], (current) => current)
-      .catch((error: unknown) => {
-        throw this.storeFailure(error);
-      });
+    await this.appendNewKind(runtime, loaded, line, (current) => current);
     loaded.mcpServers = servers ?? undefined;
     return { mcpServers: servers };
   }
@@ -697,6 +687,28 @@ export class SessionService {
     loaded.tree.add(entries);
     loaded.branch = branch;
     this.notify((observer) => observer.branchChanged(runtime.id, branch));
+  }
+
+  /**
+   * Appends a line that a version-1 reader would take for damage (a meta line without a name, a `branch` line): a
+   * version-1 file is first migrated to the current format, its old bytes kept in `<id>.jsonl.v1.bak`.
+   */
+  private async appendNewKind(
+    runtime: Runtime,
+    loaded: Loaded,
+    line: FileLine,
+    summary: (current: IndexEntry) => SummaryFields,
+  ): Promise<IndexEntry> {
+    try {
+      if (loaded.header.version < BRANCH_FORMAT_VERSION) {
+        const header = { ...loaded.header, version: BRANCH_FORMAT_VERSION };
+        await this.store.migrate(runtime.id, header);
+        loaded.header = header;
+      }
+      return await this.store.append(runtime.id, [line], summary);
+    } catch (error) {
+      throw this.storeFailure(error);
+    }
   }
 
   private notify(call: (observer: SessionObserver) => void): void {
