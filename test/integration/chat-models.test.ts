@@ -173,9 +173,9 @@ describe('per-chat system prompt and parameters', () => {
     const pick = (body: Record<string, unknown>) =>
       Object.fromEntries(['temperature', 'top_p', 'max_tokens', 'reasoning_effort'].filter((k) => k in body).map((k) => [k, body[k]]));
     expect(serverA.chatRequests.map((r) => pick(r.body))).toEqual([
-      { temperature: 0.3, max_tokens: 4096 },
+      { temperature: 0.3 },
       { temperature: 1.1, top_p: 0.9, max_tokens: 300, reasoning_effort: 'high' },
-      { max_tokens: 4096 },
+      {},
     ]);
   });
 

@@ -15,7 +15,6 @@ const KNOWN: Array<[RegExp, number]> = [
 ];
 
 export const DEFAULT_CONTEXT_WINDOW = 32_768;
-export const DEFAULT_MAX_OUTPUT_TOKENS = 4_096;
 
 /** The context window of `modelId` in tokens (a conservative default for unknown models). */
 export function contextWindowOf(modelId: string): number {

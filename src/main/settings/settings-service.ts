@@ -20,7 +20,7 @@ import {
 } from '../../shared/settings.js';
 import type { AgentModel } from '../agent/types.js';
 import { localeFromSystem, mainStrings } from '../i18n.js';
-import { contextWindowOf, DEFAULT_MAX_OUTPUT_TOKENS } from './model-limits.js';
+import { contextWindowOf } from './model-limits.js';
 import { shippedPresets } from './prompt-presets.js';
 import type { SecretBox } from './secret-box.js';
 import {
@@ -243,7 +243,8 @@ export class SettingsService {
       baseUrl: provider.baseUrl,
       apiKey: this.keyFor(provider),
       contextWindow: positiveInt(env.TINY_AGENT_CONTEXT_WINDOW) ?? contextWindowOf(target.model),
-      maxOutputTokens: params.maxOutputTokens ?? positiveInt(env.TINY_AGENT_MAX_OUTPUT_TOKENS) ?? DEFAULT_MAX_OUTPUT_TOKENS,
+      // Empty means the provider's default: nothing is sent (the context policy still keeps room for an answer).
+      maxOutputTokens: params.maxOutputTokens ?? positiveInt(env.TINY_AGENT_MAX_OUTPUT_TOKENS),
       requestTimeoutMs: positiveInt(env.TINY_AGENT_REQUEST_TIMEOUT_MS),
       firstTokenTimeoutMs: positiveInt(env.TINY_AGENT_FIRST_TOKEN_TIMEOUT_MS),
       ...(params.temperature !== undefined && { temperature: params.temperature }),
