@@ -84,7 +84,11 @@ describe('the packaged app (electron-builder, stand-in Electron)', () => {
     }
     const external = [...specifiers].filter((s) => !s.startsWith('.') && !isBuiltin(s) && s !== 'electron').sort();
     // A subpath (`@scope/pkg/client/index.js`) belongs to its package: the packages must be exactly `dependencies`.
-    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const packageOf = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
     expect([...new Set(external.map(packageOf))].sort()).toEqual(Object.keys(pkg.dependencies).sort());
     // Node resolves and evaluates each one from the extracted archive (outside the project, so nothing leaks in).
     const probe = join(extracted, 'out/main/probe-imports.mjs');
