@@ -276,6 +276,9 @@ export class SessionService {
       runtime.agent?.abort();
     }
     const run = runtime?.run;
+    // The stopped run ends (committing nothing, the session being deleted) before the file goes, so a delete that
+    // fails on disk always finds the run over, whatever the machine's speed.
+    if (run) await run.done;
     await this.store.delete(id).catch((error: unknown) => {
       // The file is still there: the session stays usable (its run, if any, was stopped).
       if (runtime) {
