@@ -6,7 +6,7 @@
 // app's one link rule); images from the web are not loaded (a file that phones home when opened is a leak), and
 // attached pictures are embedded as data: URLs. A DOM sanitizer (DOMPurify) would need a DOM in main (jsdom, megabytes
 // and slow starts) to remove what this never produces.
-import { Marked, Renderer, type Tokens } from 'marked';
+import { Marked, type Tokens } from 'marked';
 import { attachmentsOf } from '../../shared/attachments.js';
 import type { Message } from '../../shared/messages.js';
 import { externalLinkTarget } from '../../shared/url.js';
@@ -96,29 +96,29 @@ function messageHtml(message: Message, versions: string, strings: TransferString
   }
 }
 
-class SafeRenderer extends Renderer {
-  /** Raw HTML in a message is text to show, never markup. */
-  override html({ text }: Tokens.HTML | Tokens.Tag): string {
-    return escapeHtml(text);
-  }
-
-  override link({ href, title, tokens }: Tokens.Link): string {
-    const inner = this.parser.parseInline(tokens);
-    const target = externalLinkTarget(href);
-    if (!target) return inner;
-    const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
-    return `<a href="${escapeHtml(target)}"${titleAttr} rel="noopener noreferrer">${inner}</a>`;
-  }
-
-  /** Pictures from the web are not fetched by an exported page: their description and address are shown instead. */
-  override image({ href, text }: Tokens.Image): string {
-    const target = externalLinkTarget(href);
-    const label = escapeHtml(text || href);
-    return target ? `<a href="${escapeHtml(target)}" rel="noopener noreferrer">[${label}]</a>` : `[${label}]`;
-  }
-}
-
-const marked = new Marked({ gfm: true, breaks: false, async: false, renderer: new SafeRenderer() });
+// Plain methods: marked merges a renderer's own enumerable properties (class methods are not enumerable).
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+marked.use({
+  renderer: {
+    /** Raw HTML in a message is text to show, never markup. */
+    html({ text }: Tokens.HTML | Tokens.Tag): string {
+      return escapeHtml(text);
+    },
+    link({ href, title, tokens }: Tokens.Link): string {
+      const inner = this.parser.parseInline(tokens);
+      const target = externalLinkTarget(href);
+      if (!target) return inner;
+      const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
+      return `<a href="${escapeHtml(target)}"${titleAttr} rel="noopener noreferrer">${inner}</a>`;
+    },
+    /** Pictures from the web are not fetched by an exported page: their description (and a link) stand in. */
+    image({ href, text }: Tokens.Image): string {
+      const target = externalLinkTarget(href);
+      const label = escapeHtml(text || href);
+      return target ? `<a href="${escapeHtml(target)}" rel="noopener noreferrer">[${label}]</a>` : `[${label}]`;
+    },
+  },
+});
 
 function renderMarkdown(text: string): string {
   return marked.parse(text, { async: false });
