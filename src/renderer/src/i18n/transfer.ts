@@ -1,0 +1,46 @@
+// Strings of export and import. Same keys in both locales.
+const en = {
+  'transfer.export': 'Export chat',
+  'transfer.format.markdown': 'Markdown (.md)',
+  'transfer.format.markdownHint': 'Easy to read; the shown versions only',
+  'transfer.format.json': 'JSON (.json)',
+  'transfer.format.jsonHint': 'Everything, every version; can be imported again',
+  'transfer.format.html': 'Web page (.html)',
+  'transfer.format.htmlHint': 'Opens in any browser',
+  'transfer.exportAll': 'Export all chats (.zip)',
+  'transfer.import': 'Import chats',
+  'transfer.working': 'Working…',
+  'transfer.exported': 'Saved “{file}”.',
+  'transfer.exportedAll': 'Saved {count} chats to “{file}”.',
+  'transfer.imported': 'Imported {count} chats from “{file}”.',
+  'transfer.importedSome': 'Imported {count} of {total} chats from “{file}”. Not imported: {failures}',
+  'transfer.importedNone': 'Nothing was imported from “{file}”. {failures}',
+  'transfer.failure': '“{title}”: {reason}',
+  'transfer.exportFailed': 'Export failed: {message}',
+  'transfer.importFailed': 'Import failed: {message}',
+  'transfer.dismiss': 'Dismiss',
+} as const;
+
+const zhCN: Record<keyof typeof en, string> = {
+  'transfer.export': '导出对话',
+  'transfer.format.markdown': 'Markdown（.md）',
+  'transfer.format.markdownHint': '便于阅读；只含当前显示的版本',
+  'transfer.format.json': 'JSON（.json）',
+  'transfer.format.jsonHint': '完整保存所有版本，可再次导入',
+  'transfer.format.html': '网页（.html）',
+  'transfer.format.htmlHint': '可用任何浏览器打开',
+  'transfer.exportAll': '导出全部对话（.zip）',
+  'transfer.import': '导入对话',
+  'transfer.working': '正在处理…',
+  'transfer.exported': '已保存“{file}”。',
+  'transfer.exportedAll': '已将 {count} 个对话保存到“{file}”。',
+  'transfer.imported': '已从“{file}”导入 {count} 个对话。',
+  'transfer.importedSome': '已从“{file}”导入 {count} 个对话（共 {total} 个）。未导入：{failures}',
+  'transfer.importedNone': '未从“{file}”导入任何对话。{failures}',
+  'transfer.failure': '“{title}”：{reason}',
+  'transfer.exportFailed': '导出失败：{message}',
+  'transfer.importFailed': '导入失败：{message}',
+  'transfer.dismiss': '关闭',
+};
+
+export const transferStrings = { en, 'zh-CN': zhCN };
