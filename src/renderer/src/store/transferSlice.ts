@@ -68,7 +68,8 @@ export function createTransferSlice(set: (patch: Patch) => void, get: () => Host
       await busy(
         () => window.api.exportAllSessions(),
         (value) => {
-          if (value.saved) say('info', 'transfer.exportedAll', { file: value.fileName ?? '', count: value.count });
+          if (value.saved)
+            say('info', value.count === 1 ? 'transfer.exportedAllOne' : 'transfer.exportedAll', { file: value.fileName ?? '', count: value.count });
         },
         'transfer.exportFailed',
       );
@@ -83,6 +84,7 @@ export function createTransferSlice(set: (patch: Patch) => void, get: () => Host
           const failures = failed.map((failure) => t('transfer.failure', { title: failure.title, reason: failure.reason })).join('; ');
           if (imported.length === 0) say('error', 'transfer.importedNone', { file: fileName, failures });
           else if (failed.length) say('error', 'transfer.importedSome', { file: fileName, count: imported.length, total: imported.length + failed.length, failures });
+          else if (imported.length === 1) say('info', 'transfer.importedOne', { file: fileName, name: imported[0]!.name });
           else say('info', 'transfer.imported', { file: fileName, count: imported.length });
           if (imported.length === 0) return;
           const list = await window.api.listSessions();
