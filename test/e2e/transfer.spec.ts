@@ -92,7 +92,9 @@ test('export JSON → delete → import: the chat, its versions, settings and pi
     await expect(page.getByTestId('message-image')).toBeVisible();
     await expect(page.getByTestId('message-reasoning')).toHaveCount(1);
     await expect(page.locator('[data-testid="tool-call"][data-tool="weather"]')).toBeVisible();
-    await expect(assistantMessages(page).last().getByTestId('message-content')).toContainText('March was sunny <img src=x onerror=alert(1)>');
+    await expect(assistantMessages(page).last().getByTestId('message-content')).toContainText(
+      'March was sunny <img src=x onerror=alert(1)>',
+    );
     await screenshot(page, 'transfer-imported-light-en');
 
     // The other version of the second question is there too, one click away.

@@ -111,7 +111,12 @@ describe('own JSON', () => {
   it('exports every branch, line and file; export → import → export is the same content, ids aside', async () => {
     const first = await exportAs(RICH_ID, 'json', 'Quarterly chart.json');
     expect(asked[0]).toMatchObject({ title: 'Export chat', defaultName: 'Quarterly chart.json' });
-    const file = JSON.parse(first) as { format: string; version: number; lines: Array<{ type: string }>; attachments: Record<string, { data: string }> };
+    const file = JSON.parse(first) as {
+      format: string;
+      version: number;
+      lines: Array<{ type: string }>;
+      attachments: Record<string, { data: string }>;
+    };
     expect([file.format, file.version, file.lines.length]).toEqual(['tiny-agent-chat', 1, 20]);
     expect(file.lines.filter((line) => line.type === 'message')).toHaveLength(9);
     expect(Buffer.from(file.attachments[RICH_PNG_SHA]!.data, 'base64').equals(RICH_PNG)).toBe(true);
@@ -160,7 +165,11 @@ describe('own JSON', () => {
 
   it('refuses a damaged picture, a broken history and a newer version, and stores nothing for them', async () => {
     const text = await exportAs(RICH_ID, 'json', 'chat.json');
-    const file = JSON.parse(text) as { version: number; lines: Array<Record<string, unknown>>; attachments: Record<string, { data: string }> };
+    const file = JSON.parse(text) as {
+      version: number;
+      lines: Array<Record<string, unknown>>;
+      attachments: Record<string, { data: string }>;
+    };
     const before = dataSnapshot();
 
     const damaged = structuredClone(file);
@@ -183,7 +192,10 @@ describe('own JSON', () => {
     nextPath.push(path.join(out, 'newer.json'));
     expect(await raw('transfer:import')).toEqual({
       ok: false,
-      error: { code: 'invalid_input', message: 'The file comes from a newer Tiny Agent. Please update the app to import it. Nothing was changed.' },
+      error: {
+        code: 'invalid_input',
+        message: 'The file comes from a newer Tiny Agent. Please update the app to import it. Nothing was changed.',
+      },
     });
     expect(dataSnapshot()).toEqual(before);
     expect((await call<SessionSummary[]>('sessions:list')).map((s) => s.id)).toEqual([RICH_ID]);
@@ -216,7 +228,9 @@ describe('bad files', () => {
     expect(await refused('empty.json', '[]')).toBe(
       'This file is neither a Tiny Agent export nor a ChatGPT data export (conversations.json). Nothing was changed.',
     );
-    expect(await refused('fake.zip', 'PK\u0003\u0004 not really a zip')).toBe('The archive is damaged or not a ZIP file. Nothing was changed.');
+    expect(await refused('fake.zip', 'PK\u0003\u0004 not really a zip')).toBe(
+      'The archive is damaged or not a ZIP file. Nothing was changed.',
+    );
     expect(dataSnapshot()).toEqual(before);
   });
 
@@ -297,9 +311,15 @@ describe('export all', () => {
     await importFile('conversations.json');
     nextPath.push(path.join(out, 'all.zip'));
     expect(await call('transfer:exportAll')).toEqual({ saved: true, fileName: 'all.zip', count: 3 });
-    expect(asked.at(-1)).toMatchObject({ title: 'Export all chats', defaultName: expect.stringMatching(/^Tiny Agent \d{4}-\d\d-\d\d\.zip$/) });
+    expect(asked.at(-1)).toMatchObject({
+      title: 'Export all chats',
+      defaultName: expect.stringMatching(/^Tiny Agent \d{4}-\d\d-\d\d\.zip$/),
+    });
     const zip = unzipSync(readFileSync(path.join(out, 'all.zip')));
-    const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString()) as { format: string; chats: Array<{ file: string; name: string }> };
+    const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString()) as {
+      format: string;
+      chats: Array<{ file: string; name: string }>;
+    };
     expect(manifest.format).toBe('tiny-agent-archive');
     expect(manifest.chats.map((chat) => chat.name).sort()).toEqual(['Packing for Kyoto', 'Quarterly chart', '数学题']);
     expect(Object.keys(zip).sort()).toEqual([...manifest.chats.map((chat) => chat.file), 'manifest.json'].sort());
@@ -333,7 +353,9 @@ describe('readable formats', () => {
     expect(html).toContain('<html lang="zh-CN">');
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`);
     expect(html).toContain('<details class="reasoning"><summary>思考过程</summary>');
-    expect(html).toContain('March was sunny &lt;img src=x onerror=alert(1)&gt; and <a href="https://example.com" rel="noopener noreferrer">safe</a>.');
+    expect(html).toContain(
+      'March was sunny &lt;img src=x onerror=alert(1)&gt; and <a href="https://example.com" rel="noopener noreferrer">safe</a>.',
+    );
     expect(html).toContain(`src="data:image/png;base64,${RICH_PNG.toString('base64')}"`);
     expect(html).not.toMatch(/<script|<img[^>]*onerror/i);
   });

@@ -17,12 +17,11 @@ describe('export menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Export chat' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.dataset.format ?? item.dataset.testid)).toEqual([
-      'markdown',
-      'json',
-      'html',
-      'export-all',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.dataset.format ?? item.dataset.testid),
+    ).toEqual(['markdown', 'json', 'html', 'export-all']);
     expect(document.activeElement?.getAttribute('data-format')).toBe('markdown');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement?.getAttribute('data-format')).toBe('json');
@@ -74,7 +73,12 @@ describe('import button', () => {
     await settle();
     expect(fake.callsOf('importSessions')).toHaveLength(1);
     expect(screen.getByTestId('session-title').textContent).toBe('Packing for Kyoto');
-    expect(screen.getAllByTestId('session-item').map((row) => row.dataset.sessionId).sort()).toEqual(['new1', 'old']);
+    expect(
+      screen
+        .getAllByTestId('session-item')
+        .map((row) => row.dataset.sessionId)
+        .sort(),
+    ).toEqual(['new1', 'old']);
     expect(screen.getByTestId('status-notice').textContent).toBe(
       'Imported 1 of 2 chats from “conversations.json”. Not imported: “数学题”: its messages do not form a complete history×',
     );

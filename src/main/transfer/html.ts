@@ -71,7 +71,9 @@ function messageHtml(message: Message, versions: string, strings: TransferString
       const parts: string[] = [];
       for (const part of message.content) {
         if (part.type === 'thinking' && part.thinking.trim()) {
-          parts.push(`<details class="reasoning"><summary>${escapeHtml(strings.reasoning)}</summary>\n${renderMarkdown(part.thinking)}</details>`);
+          parts.push(
+            `<details class="reasoning"><summary>${escapeHtml(strings.reasoning)}</summary>\n${renderMarkdown(part.thinking)}</details>`,
+          );
         } else if (part.type === 'text') {
           parts.push(renderMarkdown(part.text));
         } else if (part.type === 'toolCall') {

@@ -7,8 +7,7 @@
 // read; import ignores it (the lines are the truth).
 import { CHAT_EXPORT_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
 import type { FileLine } from '../sessions/session-file.js';
-import { shownBranch, summarize } from '../sessions/session-file.js';
-import type { SessionSnapshot } from './snapshot.js';
+import { snapshotSummary, type SessionSnapshot } from './snapshot.js';
 
 export interface ExportedFile {
   mimeType: string;
@@ -33,13 +32,7 @@ export function chatExport(
   untitled: string,
 ): ChatExportFile {
   const { parsed } = snapshot;
-  const summary = summarize({
-    header: parsed.header,
-    name: parsed.name,
-    branch: shownBranch(parsed),
-    updatedAt: parsed.updatedAt,
-    pinned: parsed.pinned,
-  });
+  const summary = snapshotSummary(parsed);
   const attachments: Record<string, ExportedFile> = {};
   for (const [sha256, file] of files) attachments[sha256] = { mimeType: file.mimeType, data: Buffer.from(file.bytes).toString('base64') };
   return {

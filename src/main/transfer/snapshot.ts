@@ -4,7 +4,15 @@
 import fs from 'node:fs/promises';
 import { attachmentsOf } from '../../shared/attachments.js';
 import { AppError } from '../../shared/errors.js';
-import { parseSessionFile, type FileLine, type MessageEntry, type ParsedSession } from '../sessions/session-file.js';
+import {
+  parseSessionFile,
+  shownBranch,
+  summarize,
+  type FileLine,
+  type MessageEntry,
+  type ParsedSession,
+  type SummaryFields,
+} from '../sessions/session-file.js';
 
 export interface SessionSnapshot {
   /** Every committed line in file order, the header first. */
@@ -37,4 +45,15 @@ export function attachmentHashes(entries: readonly MessageEntry[]): string[] {
     }
   }
   return [...hashes];
+}
+
+/** What the sidebar would say of the chat: its name, times, model and message count. */
+export function snapshotSummary(parsed: ParsedSession): SummaryFields {
+  return summarize({
+    header: parsed.header,
+    name: parsed.name,
+    branch: shownBranch(parsed),
+    updatedAt: parsed.updatedAt,
+    pinned: parsed.pinned,
+  });
 }

@@ -11,13 +11,7 @@ import path from 'node:path';
 import { attachmentsOf, type AttachmentPart } from '../../shared/attachments.js';
 import { AppError } from '../../shared/errors.js';
 import type { Locale } from '../../shared/settings.js';
-import {
-  TRANSFER_LIMITS,
-  type ExportFormat,
-  type ExportResult,
-  type ImportFailure,
-  type ImportResult,
-} from '../../shared/transfer.js';
+import { TRANSFER_LIMITS, type ExportFormat, type ExportResult, type ImportFailure, type ImportResult } from '../../shared/transfer.js';
 import type { AttachmentStore } from '../attachments/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
@@ -172,7 +166,8 @@ export class TransferService {
   private readZip(bytes: Uint8Array, strings: TransferStrings): ReadConversation[] {
     const archive = readArchive(bytes, this.limits.maxUnpackedBytes);
     if (!archive.ok) {
-      const message = archive.reason === 'too_large' ? strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)) : strings.damagedArchive;
+      const message =
+        archive.reason === 'too_large' ? strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)) : strings.damagedArchive;
       throw new AppError('invalid_input', message);
     }
     const { files } = archive;
@@ -182,7 +177,8 @@ export class TransferService {
     }
     if (!files.has(MANIFEST_FILE)) throw new AppError('invalid_input', strings.wrongFormat);
     const manifest = parseJson(files.get(MANIFEST_FILE)!) as { chats?: Array<{ file?: unknown }> } | undefined;
-    if (!manifest || (manifest as { format?: unknown }).format !== 'tiny-agent-archive') throw new AppError('invalid_input', strings.wrongFormat);
+    if (!manifest || (manifest as { format?: unknown }).format !== 'tiny-agent-archive')
+      throw new AppError('invalid_input', strings.wrongFormat);
     if (isNewerExport({ version: (manifest as { version?: unknown }).version })) throw new AppError('invalid_input', strings.newerVersion);
     // The manifest's order; chats the manifest does not list are still imported after them.
     const listed = (manifest.chats ?? []).map((chat) => chat.file).filter((file): file is string => typeof file === 'string');
@@ -215,7 +211,8 @@ export class TransferService {
       if (!bytes) continue; // not in the file: the chat shows it as missing, as it would have there
       const scaled = part.scaled ? candidate.files.get(part.scaled.sha256) : undefined;
       const result = await this.options.attachments.add({ name: part.name, bytes, ...(scaled && { scaled }) });
-      if ('refused' in result || result.attachment.sha256 !== part.sha256) throw new AppError('invalid_input', strings.badAttachment(part.name));
+      if ('refused' in result || result.attachment.sha256 !== part.sha256)
+        throw new AppError('invalid_input', strings.badAttachment(part.name));
       kept.push(part);
     }
     if (kept.length) await this.options.attachments.retain(id, kept);
@@ -223,7 +220,8 @@ export class TransferService {
       const summary = await this.options.sessions.adopt({ ...candidate.header, id }, candidate.lines);
       return { id, name: summary.name };
     } catch (error) {
-      if (kept.length) await this.options.attachments.release(id).catch((e: unknown) => this.options.log.error('import: release failed', e));
+      if (kept.length)
+        await this.options.attachments.release(id).catch((e: unknown) => this.options.log.error('import: release failed', e));
       throw error;
     }
   }

@@ -22,7 +22,8 @@ const answer = (text: string): Message => ({
 });
 
 /** Every tag the page has, with its attributes, as the browser's tokenizer would start them. */
-const tags = (html: string) => [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)].map((m) => ({ name: m[1]!.toLowerCase(), attrs: m[2]! }));
+const tags = (html: string) =>
+  [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)].map((m) => ({ name: m[1]!.toLowerCase(), attrs: m[2]! }));
 
 describe('HTML export', () => {
   it(`keeps no script, handler or dangerous URL from ${XSS_PAYLOADS.length} hostile payloads in text, reasoning, names and titles`, () => {
@@ -41,7 +42,48 @@ describe('HTML export', () => {
       'en',
     );
     const found = tags(html);
-    const allowed = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'section', 'details', 'summary', 'span', 'footer', 'a', 'pre', 'code', 'em', 'strong', 'del', 'ul', 'ol', 'li', 'blockquote', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'div']);
+    const allowed = new Set([
+      'html',
+      'head',
+      'meta',
+      'title',
+      'style',
+      'body',
+      'main',
+      'header',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'p',
+      'section',
+      'details',
+      'summary',
+      'span',
+      'footer',
+      'a',
+      'pre',
+      'code',
+      'em',
+      'strong',
+      'del',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'hr',
+      'br',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'input',
+      'div',
+    ]);
     expect(found.filter((tag) => !allowed.has(tag.name)).map((tag) => tag.name)).toEqual([]);
     // Every attribute is name="value" with no raw quote inside a value: what is left after them must be nothing.
     expect(found.filter((tag) => tag.attrs.replace(/\s[a-z-]+(="[^"<>]*")?/g, '').trim() !== '')).toEqual([]);

@@ -69,7 +69,10 @@ export function createTransferSlice(set: (patch: Patch) => void, get: () => Host
         () => window.api.exportAllSessions(),
         (value) => {
           if (value.saved)
-            say('info', value.count === 1 ? 'transfer.exportedAllOne' : 'transfer.exportedAll', { file: value.fileName ?? '', count: value.count });
+            say('info', value.count === 1 ? 'transfer.exportedAllOne' : 'transfer.exportedAll', {
+              file: value.fileName ?? '',
+              count: value.count,
+            });
         },
         'transfer.exportFailed',
       );
@@ -83,7 +86,13 @@ export function createTransferSlice(set: (patch: Patch) => void, get: () => Host
           const { imported, failed, fileName } = value;
           const failures = failed.map((failure) => t('transfer.failure', { title: failure.title, reason: failure.reason })).join('; ');
           if (imported.length === 0) say('error', 'transfer.importedNone', { file: fileName, failures });
-          else if (failed.length) say('error', 'transfer.importedSome', { file: fileName, count: imported.length, total: imported.length + failed.length, failures });
+          else if (failed.length)
+            say('error', 'transfer.importedSome', {
+              file: fileName,
+              count: imported.length,
+              total: imported.length + failed.length,
+              failures,
+            });
           else if (imported.length === 1) say('info', 'transfer.importedOne', { file: fileName, name: imported[0]!.name });
           else say('info', 'transfer.imported', { file: fileName, count: imported.length });
           if (imported.length === 0) return;
