@@ -24,6 +24,7 @@ import { SettingsService } from './settings/settings-service.js';
 import { acquireDataLock, type DataLock } from './storage/data-lock.js';
 import type { StorageCause } from './storage/storage-cause.js';
 import { removeStaleTempFiles } from './storage/temp-files.js';
+import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from './transfer/index.js';
 
 export interface AppCoreOptions {
   /** Where settings and sessions live (TINY_AGENT_DATA_DIR or Electron's userData). */
@@ -38,6 +39,8 @@ export interface AppCoreOptions {
   openExternal: (url: string) => Promise<void>;
   /** Where redacted log lines go (default stderr). */
   writeLog?: (line: string) => void;
+  /** The system save/open dialogs for export and import (tests script them); default: always cancelled. */
+  dialogs?: FileDialogs;
 }
 
 export interface AppCore {
@@ -118,6 +121,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const searchService = search;
 
   const providers = createProviderCheck(current, strings);
+  const transfer = new TransferService({
+    sessions,
+    attachments,
+    dialogs: options.dialogs ?? noDialogs,
+    strings: () => TRANSFER_STRINGS[current.locale()],
+    locale: () => current.locale(),
+    defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
+    log,
+  });
 
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
@@ -166,6 +178,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     importMcpConfig: ({ text }) => mcp.importConfig(text),
     setMcpOptions: (options) => mcp.setOptions(options),
     revokeToolApproval: ({ server, tool }) => mcp.revoke(server, tool),
+    exportSession: ({ sessionId, format }) => transfer.exportSession(sessionId, format),
+    exportAllSessions: () => transfer.exportAll(),
+    importSessions: () => transfer.importFile(),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);

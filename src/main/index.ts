@@ -1,10 +1,11 @@
 // Electron glue: app lifecycle, the secure main window, and the IPC binding. Everything else lives in app-core.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, type WebContents } from 'electron';
 import { SESSION_EVENT_CHANNEL } from '../shared/ipc.js';
 import { createAppCore, type AppCore } from './app-core.js';
 import { isSafeExternalUrl } from './security/external-links.js';
+import type { FileDialogs } from './transfer/index.js';
 import { secureWebPreferences } from './window-options.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -70,6 +71,7 @@ async function start(): Promise<void> {
       }
     },
     openExternal: (url) => shell.openExternal(url),
+    dialogs: fileDialogs,
   });
   for (const channel of core.router.channels) {
     ipcMain.handle(channel, (event, payload: unknown) => {
@@ -84,6 +86,22 @@ async function start(): Promise<void> {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
 }
+
+/** The system save/open dialogs, attached to the focused window (the one whose button asked). */
+const fileDialogs: FileDialogs = {
+  async chooseSavePath({ title, defaultName, filters }) {
+    const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters };
+    const window = BrowserWindow.getFocusedWindow();
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    return result.canceled ? undefined : result.filePath;
+  },
+  async chooseOpenPath({ title, filters }) {
+    const options = { title, filters, properties: ['openFile' as const] };
+    const window = BrowserWindow.getFocusedWindow();
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? undefined : result.filePaths[0];
+  },
+};
 
 /** Brings the existing window to the front (a second launch lands here). */
 function focusWindow(): void {

@@ -7,6 +7,7 @@ import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
+import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
 
 /** `window.api` method name → channel name. */
@@ -47,6 +48,9 @@ export const INVOKE_CHANNELS = {
   importMcpConfig: 'mcp:import',
   setMcpOptions: 'mcp:setOptions',
   revokeToolApproval: 'mcp:revoke',
+  exportSession: 'transfer:exportSession',
+  exportAllSessions: 'transfer:exportAll',
+  importSessions: 'transfer:import',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -132,6 +136,12 @@ export interface InvokeContract {
   setMcpOptions: { request: { startAtLaunch: boolean }; response: McpSettingsView };
   /** Takes a tool off its server's always-allowed list. */
   revokeToolApproval: { request: { server: string; tool: string }; response: McpSettingsView };
+  /** Saves one chat as Markdown, JSON or HTML where the person chooses in main's save dialog. */
+  exportSession: { request: SessionRef & { format: ExportFormat }; response: ExportResult };
+  /** Saves every chat into one ZIP archive where the person chooses. */
+  exportAllSessions: { request: void; response: ExportResult };
+  /** Asks for a file in main's open dialog and imports its chats as new sessions (each whole or not at all). */
+  importSessions: { request: void; response: ImportResult };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

@@ -8,6 +8,7 @@ import { _electron, chromium, type Browser, type ElectronApplication, type Page 
 import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import type { FileDialogs } from '../../src/main/transfer/index.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
 import { electronBinary } from '../../scripts/electron-binary.js';
 import { serveDirectory } from './static-server.js';
@@ -23,6 +24,8 @@ export interface LaunchOptions {
   locale?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /** The save/open dialogs main shows (Chromium mode only: Electron shows the system's). Default: always cancelled. */
+  dialogs?: FileDialogs;
 }
 
 export interface LaunchedApp {
@@ -86,6 +89,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     openExternal: async (url) => {
       openedExternally.push(url);
     },
+    ...(opts.dialogs && { dialogs: opts.dialogs }),
   });
   const server = await serveDirectory(rendererDir);
   let browser: Browser | undefined;

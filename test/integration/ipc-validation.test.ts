@@ -172,11 +172,12 @@ describe('request schemas', () => {
     importMcpConfig: { text: '{}' },
     setMcpOptions: { startAtLaunch: true },
     revokeToolApproval: { server: 'fixture', tool: 'add' },
+    exportSession: { sessionId: id, format: 'json' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
     const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter(
-      (m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings',
+      (m) => !['listSessions', 'getSettings', 'getAppStatus', 'getMcpSettings', 'exportAllSessions', 'importSessions'].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
     for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {
@@ -195,6 +196,14 @@ describe('request schemas', () => {
     const edit = (text: string, messageId = 'm1') => requestSchemas.editMessage.safeParse({ sessionId: id, messageId, text }).success;
     expect([edit('x'), edit('   '), edit('x'.repeat(LIMITS.maxMessageChars + 1)), edit('x', '')]).toEqual([true, false, false, false]);
     expect(requestSchemas.regenerate.safeParse({ sessionId: id, messageId: 'm1' }).success).toBe(true);
+  });
+
+  it('exports only as Markdown, JSON or HTML, and takes no path from the window', () => {
+    const format = (value: unknown) => requestSchemas.exportSession.safeParse({ sessionId: id, format: value }).success;
+    expect(['markdown', 'json', 'html', 'pdf', '', null].map(format)).toEqual([true, true, true, false, false, false]);
+    expect(requestSchemas.exportSession.safeParse({ sessionId: id, format: 'json', path: '/tmp/x.json' }).success).toBe(false);
+    expect(requestSchemas.importSessions.safeParse({ path: '/etc/passwd' }).success).toBe(false);
+    expect(requestSchemas.importSessions.safeParse(undefined).success).toBe(true);
   });
 
   it('takes message text up to the limit and not one character more', () => {

@@ -8,6 +8,7 @@ import { emptyUsage, type AssistantMessage, type Message } from '../../src/share
 import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
 import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
+import type { ImportResult } from '../../src/shared/transfer';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
 
@@ -29,6 +30,8 @@ export interface FakeApi {
   appProblems: AppProblem[];
   /** MCP servers as main would show them (secret values never included). */
   mcp: McpSettingsView;
+  /** What `importSessions` answers (default: the dialog was cancelled). */
+  importResult: ImportResult;
   addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
   /** The next call of `method` answers this error. */
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
@@ -117,6 +120,7 @@ export function createFakeApi(): FakeApi {
     models: ['gpt-4o-mini', 'gpt-4o'],
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
     appProblems: [],
+    importResult: { cancelled: true },
     mcp: { servers: [], startAtLaunch: false, secretsEncrypted: true },
 
     addSession(fields) {
@@ -331,6 +335,13 @@ export function createFakeApi(): FakeApi {
       if (found) found.alwaysAllow = found.alwaysAllow.filter((t) => t !== tool);
       return structuredClone(fake.mcp);
     },
+    exportSession: ({ sessionId, format }) => ({
+      saved: true,
+      fileName: `${found(sessionId).name}.${{ markdown: 'md', json: 'json', html: 'html' }[format]}`,
+      count: 1,
+    }),
+    exportAllSessions: () => ({ saved: true, fileName: 'Tiny Agent.zip', count: fake.sessions.size }),
+    importSessions: () => structuredClone(fake.importResult),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

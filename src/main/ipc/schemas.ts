@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ATTACHMENT_LIMITS } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { EXPORT_FORMATS } from '../../shared/transfer.js';
 import { chatParamsSchema } from '../settings/settings-file.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
@@ -162,4 +163,7 @@ export const requestSchemas = {
   importMcpConfig: z.strictObject({ text: z.string().max(1_000_000) }),
   setMcpOptions: z.strictObject({ startAtLaunch: z.boolean() }),
   revokeToolApproval: z.strictObject({ server: mcpServerName, tool: z.string().min(1).max(200) }),
+  exportSession: z.strictObject({ sessionId, format: z.enum(EXPORT_FORMATS) }),
+  exportAllSessions: noInput,
+  importSessions: noInput,
 } satisfies Schemas;

@@ -28,6 +28,7 @@ import { decideOutcome, type RunOutcome } from './run-outcome.js';
 import { BranchTree } from './branches.js';
 import {
   summarize,
+  shownBranch,
   BRANCH_FORMAT_VERSION,
   FORMAT_VERSION,
   type FileLine,
@@ -211,6 +212,26 @@ export class SessionService {
     this.setLoaded(runtime, header, new BranchTree(), {});
     this.listChanged();
     return this.detailOf(runtime, runtime.loaded!);
+  }
+
+  /**
+   * Stores a whole chat made elsewhere (an import) as a new session in one atomic write: it exists completely or not
+   * at all, and no other session is touched. `header.id` must be new; search learns it like a commit.
+   */
+  async adopt(header: SessionHeader, lines: readonly FileLine[]): Promise<SessionSummary> {
+    this.assertOpen();
+    const entry = await this.store.create(header, lines).catch((error: unknown) => {
+      throw this.storeFailure(error);
+    });
+    this.listChanged();
+    try {
+      const parsed = await this.store.load(header.id);
+      this.notify((observer) => observer.branchChanged(header.id, shownBranch(parsed)));
+    } catch (error) {
+      // The chat is stored; search re-reads it at the next start (its size is not in the search snapshot).
+      this.logger.error(`session ${header.id}: imported, but not read back for search`, error);
+    }
+    return this.summaryOf(entry);
   }
 
   /** The whole current branch, system first; plus the in-progress run when there is one. */

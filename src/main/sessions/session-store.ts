@@ -194,12 +194,16 @@ export class SessionStore {
     return this.index.get(id);
   }
 
-  /** Creates the file with its header (and any first lines) atomically; the session exists once this resolves. */
-  async create(header: SessionHeader): Promise<IndexEntry> {
+  /**
+   * Creates the file with its header (and any first lines, e.g. an imported chat) atomically; the session exists once
+   * this resolves. `lines` must parse whole (`corrupt` otherwise, and nothing is written).
+   */
+  async create(header: SessionHeader, lines: readonly FileLine[] = []): Promise<IndexEntry> {
     const id = header.id;
     return this.withLock(id, async () => {
       if (this.index.has(id)) throw new StoreError('io', `session ${id} already exists`);
-      const bytes = Buffer.from(serializeLines([header]));
+      const bytes = Buffer.from(serializeLines([header, ...lines]));
+      const summary = summaryOfNew(header, lines, bytes);
       const finalPath = this.filePath(id);
       try {
         // The sessions folder may have been deleted while the app ran: a new chat makes it again.
@@ -207,7 +211,7 @@ export class SessionStore {
         await writeFileAtomic(finalPath, bytes);
         const stat = await fs.stat(finalPath);
         const entry: IndexEntry = {
-          ...summarize({ header, name: undefined, branch: [], updatedAt: header.createdAt }),
+          ...summary,
           size: bytes.length,
           mtimeMs: stat.mtimeMs,
           ino: stat.ino,
@@ -486,6 +490,16 @@ const consoleLogger: SessionLogger = {
   info: (message) => console.warn(message),
   error: (context, error) => console.error(context, error),
 };
+
+/** The index fields of a file about to be created; its lines must all be committed content. */
+function summaryOfNew(header: SessionHeader, lines: readonly FileLine[], bytes: Buffer): SummaryFields {
+  if (lines.length === 0) return summarize({ header, name: undefined, branch: [], updatedAt: header.createdAt });
+  const result = parseSessionFile(bytes, header.id);
+  if (!result.ok) throw new StoreError(result.failure.kind, result.failure.detail);
+  const parsed = result.session;
+  if (parsed.validLength !== bytes.length) throw new StoreError('corrupt', 'the lines end with an uncommitted run');
+  return summarize({ header, name: parsed.name, branch: shownBranch(parsed), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
+}
 
 /** `write` may write less than asked; loop until every byte is down. */
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {

@@ -6,6 +6,7 @@ import { useAppState } from '../store/appState';
 import { ChatSettingsPanel } from './chat-settings/ChatSettingsPanel';
 import { ModelPicker } from './chat-settings/ModelPicker';
 import { GearIcon, SidebarIcon, SlidersIcon } from './icons';
+import { ExportMenu } from '../transfer/ExportMenu';
 
 export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const t = useT();
@@ -50,6 +51,7 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
         <SlidersIcon />
       </button>
       {chatSettingsOpen && <ChatSettingsPanel />}
+      <ExportMenu />
       {isTyping && (
         <span className="answering" role="status">
           {t('header.answering')}

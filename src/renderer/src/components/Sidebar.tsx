@@ -5,6 +5,7 @@ import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { CloseIcon, PlusIcon, SearchIcon } from './icons';
 import { SessionList } from './SessionList';
+import { ImportButton } from '../transfer/ImportButton';
 
 export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
   const t = useT();
@@ -58,6 +59,7 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
           >
             <SearchIcon />
           </button>
+          <ImportButton />
           {narrow && (
             <button type="button" className="icon-button" aria-label={t('sidebar.closeDrawer')} onClick={closeDrawer}>
               <CloseIcon />

@@ -22,6 +22,9 @@ export const CloseIcon = () => <Icon d="M6 6l12 12M18 6L6 18" />;
 export const RefreshIcon = () => <Icon d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />;
 export const SearchIcon = () => <Icon d="M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM20 20l-4-4" />;
 export const PinIcon = () => <Icon d="M9 4h6l-1 6 3 3H7l3-3-1-6zM12 13v7" />;
+/** Out of a tray (export) and into a tray (import). */
+export const ExportIcon = () => <Icon d="M12 15V3M7 8l5-5 5 5M4 14v5a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-5" />;
+export const ImportIcon = () => <Icon d="M12 3v12M7 10l5 5 5-5M4 14v5a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-5" />;
 export const SlidersIcon = () => <Icon d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" />;
 export const PaperclipIcon = () => (
   <Icon d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />

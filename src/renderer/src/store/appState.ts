@@ -35,6 +35,7 @@ import {
 } from './attachmentsSlice';
 import type { AttachmentPart } from '../../../shared/attachments';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
+import { createTransferSlice, type Notice, type TransferSlice } from './transferSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -75,8 +76,8 @@ export interface AppData extends SearchData, ShortcutsData, ToolsData {
   sidebarCollapsed: boolean;
   drawerOpen: boolean;
   settingsOpen: boolean;
-  /** A short confirmation for the status line (e.g. "answer copied"). */
-  notice: 'copied' | null;
+  /** A short confirmation for the status line (e.g. "answer copied", "chat exported"). */
+  notice: Notice | null;
 }
 
 /** What components may ask for. */
@@ -116,7 +117,14 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions & AttachmentsSlice & ToolsSlice;
+export type AppState = AppData &
+  AppActions &
+  AppStatusSlice &
+  ConversationSettingsSlice &
+  BranchActions &
+  AttachmentsSlice &
+  ToolsSlice &
+  TransferSlice;
 
 function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
   return {
@@ -344,6 +352,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ...createShortcutsActions(set),
     ...createConversationSettingsSlice(set, get),
     ...createToolsActions(set, (sessionId, error) => ipcError(sessionId, error)),
+    ...createTransferSlice(set, get),
 
     async init() {
       unsubscribe?.();

@@ -1,0 +1,246 @@
+// Reads ChatGPT's data export (`conversations.json`: an array of conversations, each a message tree in `mapping`)
+// into sessions. Pure: no I/O.
+//
+// The rules:
+// - Each node's message becomes one of ours; what a person never saw in ChatGPT is left out (system and tool
+//   messages, hidden context, reasoning recaps, empty messages) and its children hang on the nearest kept ancestor.
+// - The tree stays a tree: siblings (an edited question, a regenerated answer) become versions of one point, in the
+//   order ChatGPT lists them. A run of assistant nodes with no fork between them (reasoning, then code, then text)
+//   is one answer.
+// - `current_node` picks the branch shown, as it did in ChatGPT (a `branch` line).
+// - Pictures are not carried (conversations.json only names them): a marker stands in their place.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { emptyUsage, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
+import { LIMITS } from '../../shared/ipc.js';
+import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/session-file.js';
+import { historyProblem, type ReadConversation } from './candidate.js';
+import type { TransferStrings } from './strings.js';
+
+const seconds = z.number().finite().nullable().optional();
+const chatgptMessage = z.looseObject({
+  author: z.looseObject({ role: z.string() }),
+  create_time: seconds,
+  content: z.looseObject({
+    content_type: z.string(),
+    parts: z.array(z.unknown()).optional(),
+    text: z.string().optional(),
+    language: z.string().optional(),
+    thoughts: z.array(z.looseObject({ summary: z.string().optional(), content: z.string().optional() })).optional(),
+  }),
+  metadata: z
+    .looseObject({ model_slug: z.string().nullable().optional(), is_visually_hidden_from_conversation: z.boolean().optional() })
+    .nullable()
+    .optional(),
+});
+const chatgptNode = z.looseObject({
+  message: chatgptMessage.nullable().optional(),
+  parent: z.string().nullable().optional(),
+  children: z.array(z.string()).optional(),
+});
+const chatgptConversation = z.looseObject({
+  title: z.string().nullable().optional(),
+  create_time: seconds,
+  update_time: seconds,
+  mapping: z.record(z.string(), chatgptNode),
+  current_node: z.string().nullable().optional(),
+  default_model_slug: z.string().nullable().optional(),
+});
+
+type ChatgptNode = z.infer<typeof chatgptNode>;
+
+/** Does `value` (parsed JSON) look like ChatGPT's conversations.json (or one conversation of it)? */
+export function isChatgptExport(value: unknown): boolean {
+  const looksLike = (item: unknown) => typeof item === 'object' && item !== null && 'mapping' in item;
+  return Array.isArray(value) ? value.length > 0 && value.some(looksLike) : looksLike(value);
+}
+
+/** The conversations of a ChatGPT export (an array, or one conversation on its own). */
+export function chatgptConversations(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+export interface ChatgptOptions {
+  /** The system prompt imported chats start with (ChatGPT's own is not in the export). */
+  systemPrompt: string;
+  /** Used when a conversation or message has no time. */
+  now: number;
+}
+
+/** One ChatGPT conversation as a session, or why not. `position` (1-based) names it when it has no title. */
+export function readChatgptConversation(
+  value: unknown,
+  position: number,
+  strings: TransferStrings,
+  options: ChatgptOptions,
+): ReadConversation {
+  const rawTitle = (value as { title?: unknown } | null)?.title;
+  const title = typeof rawTitle === 'string' && rawTitle.trim() ? rawTitle.trim() : strings.position(position);
+  const fail = (reason: string): ReadConversation => ({ ok: false, failure: { title, reason } });
+  const parsed = chatgptConversation.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail(strings.badShape(issue ? `${issue.path.join('.') || 'conversation'}: ${issue.message}` : 'invalid'));
+  }
+  const conversation = parsed.data;
+  const createdAt = toMs(conversation.create_time) ?? options.now;
+  const nodes = conversation.mapping;
+
+  // Parents from `parent` (children lists are only used for order); a parent missing from the file or a loop is damage.
+  const rooted = new Set<string>();
+  for (const id of Object.keys(nodes)) {
+    const path = new Set<string>();
+    for (let at: string | null | undefined = id; at && !rooted.has(at); at = nodes[at]?.parent) {
+      if (!nodes[at]) return fail(strings.brokenHistory(`node ${[...path].at(-1)} names a parent not in the file`));
+      if (path.has(at)) return fail(strings.brokenHistory(`node ${at} is its own ancestor`));
+      path.add(at);
+    }
+    for (const at of path) rooted.add(at);
+  }
+  const childrenOf = new Map<string | null, string[]>();
+  for (const [id, node] of Object.entries(nodes)) {
+    const parent = node.parent ?? null;
+    const list = childrenOf.get(parent) ?? [];
+    list.push(id);
+    childrenOf.set(parent, list);
+  }
+  for (const [parent, list] of childrenOf) {
+    const order = parent === null ? [] : (nodes[parent]?.children ?? []);
+    const rank = (id: string) => {
+      const at = order.indexOf(id);
+      return at === -1 ? order.length : at;
+    };
+    list.sort((a, b) => rank(a) - rank(b) || (nodes[a]?.message?.create_time ?? 0) - (nodes[b]?.message?.create_time ?? 0));
+  }
+
+  const defaultModel = conversation.default_model_slug || 'chatgpt';
+  const converted = new Map<string, Message>();
+  for (const [id, node] of Object.entries(nodes)) {
+    const message = convert(node, defaultModel, strings, toMs(node.message?.create_time) ?? createdAt);
+    if (message) converted.set(id, message);
+  }
+  if (converted.size === 0) return fail(strings.noMessages);
+
+  // The kept tree: each kept node's kept children, found through the nodes left out.
+  const keptChildren = (id: string | null): string[] => {
+    const out: string[] = [];
+    for (const child of childrenOf.get(id) ?? []) {
+      if (converted.has(child)) out.push(child);
+      else out.push(...keptChildren(child));
+    }
+    return out;
+  };
+  /** Merged node → the node it now belongs to. */
+  const mergedInto = new Map<string, string>();
+  const lines: FileLine[] = [];
+  let commitTime = createdAt;
+  // Depth first, children in order, without recursion (a chat may be thousands of messages deep).
+  const pending: Array<[string, string | null]> = keptChildren(null)
+    .reverse()
+    .map((id) => [id, null]);
+  while (pending.length) {
+    const [id, parentId] = pending.pop()!;
+    let message = converted.get(id)!;
+    let children = keptChildren(id);
+    // An answer made of several assistant nodes in a row, with no fork between them, is one answer.
+    while (message.role === 'assistant' && children.length === 1 && converted.get(children[0]!)?.role === 'assistant') {
+      const next = converted.get(children[0]!) as AssistantMessage;
+      mergedInto.set(children[0]!, id);
+      message = { ...next, content: [...message.content, ...next.content], timestamp: message.timestamp };
+      children = keptChildren(children[0]!);
+    }
+    commitTime = Math.max(commitTime, message.timestamp);
+    const runId = randomUUID();
+    lines.push({ type: 'message', id, parentId, runId, timestamp: message.timestamp, message });
+    lines.push({ type: 'commit', runId, count: 1, timestamp: commitTime });
+    for (const child of children.reverse()) pending.push([child, id]);
+  }
+
+  // The shown branch: ChatGPT's current node, or its nearest kept ancestor.
+  let leaf: string | undefined;
+  for (let node = conversation.current_node ?? undefined; node && !leaf; node = nodes[node]?.parent ?? undefined) {
+    if (converted.has(node)) leaf = mergedInto.get(node) ?? node;
+  }
+  if (leaf) lines.push({ type: 'branch', timestamp: commitTime, leaf });
+
+  const models = lines.flatMap((line) => (line.type === 'message' && line.message.role === 'assistant' ? [line.message.model] : []));
+  const header: SessionHeader = {
+    type: 'session',
+    version: FORMAT_VERSION,
+    id: randomUUID(),
+    createdAt,
+    systemPrompt: options.systemPrompt,
+    model: models.at(-1) ?? defaultModel,
+    ...(typeof rawTitle === 'string' && rawTitle.trim() ? { name: rawTitle.trim().slice(0, LIMITS.maxNameChars) } : {}),
+  };
+  const problem = historyProblem(header, lines);
+  if (problem) return fail(strings.brokenHistory(problem));
+  return { ok: true, candidate: { title, header, lines, files: new Map() } };
+}
+
+/** One ChatGPT message as ours, or undefined when a person never saw it there (or it is empty). */
+function convert(node: ChatgptNode, defaultModel: string, strings: TransferStrings, timestamp: number): Message | undefined {
+  const source = node.message;
+  if (!source || source.metadata?.is_visually_hidden_from_conversation) return undefined;
+  const role = source.author.role;
+  const content = source.content;
+  if (role === 'user') {
+    if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') return undefined;
+    const text = partsText(content.parts, strings);
+    return text.trim() ? { role: 'user', content: text, timestamp } : undefined;
+  }
+  if (role !== 'assistant') return undefined;
+  const parts: Array<TextPart | ThinkingPart> = [];
+  switch (content.content_type) {
+    case 'text':
+    case 'multimodal_text': {
+      const text = partsText(content.parts, strings);
+      if (text.trim()) parts.push({ type: 'text', text });
+      break;
+    }
+    case 'code':
+      if (content.text?.trim()) {
+        const language = content.language && content.language !== 'unknown' ? content.language : '';
+        parts.push({ type: 'text', text: `\`\`\`${language}\n${content.text}\n\`\`\`` });
+      }
+      break;
+    case 'thoughts': {
+      const thinking = (content.thoughts ?? [])
+        .map((thought) => [thought.summary, thought.content].filter((piece) => piece?.trim()).join('\n\n'))
+        .filter(Boolean)
+        .join('\n\n');
+      if (thinking) parts.push({ type: 'thinking', thinking });
+      break;
+    }
+    default:
+      break;
+  }
+  if (parts.length === 0) return undefined;
+  return {
+    role: 'assistant',
+    content: parts,
+    model: source.metadata?.model_slug || defaultModel,
+    usage: emptyUsage(),
+    stopReason: 'stop',
+    timestamp,
+  };
+}
+
+/** Text parts joined; a picture or file the export only points to becomes a marker. */
+function partsText(parts: unknown[] | undefined, strings: TransferStrings): string {
+  const out: string[] = [];
+  for (const part of parts ?? []) {
+    if (typeof part === 'string') {
+      if (part) out.push(part);
+    } else if (typeof part === 'object' && part !== null) {
+      const kind = (part as { content_type?: unknown }).content_type;
+      if (typeof (part as { text?: unknown }).text === 'string') out.push((part as { text: string }).text);
+      else if (kind === 'image_asset_pointer') out.push(strings.imageNotIncluded);
+    }
+  }
+  return out.join('\n\n');
+}
+
+function toMs(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && value > 0 ? Math.round(value * 1000) : undefined;
+}

@@ -1,0 +1,107 @@
+// Export and import from the window: main shows the save/open dialogs and does the work; this slice asks, keeps the
+// buttons quiet while a dialog is open, says what happened in the status notice, and opens the first imported chat.
+import type { IpcResult } from '../../../shared/errors';
+import type { SessionSummary } from '../../../shared/sessions';
+import type { Locale } from '../../../shared/settings';
+import type { ExportFormat, ImportResult } from '../../../shared/transfer';
+import { translate, type StringKey, type Vars } from '../i18n';
+import { sortSummaries } from './sessionList';
+
+/** A line for the status notice: a fixed confirmation, or text (errors stay until dismissed). */
+export type Notice = 'copied' | { text: string; tone: 'info' | 'error' };
+
+export interface TransferSlice {
+  /** A save/open dialog or the work after it is in progress: the transfer buttons are disabled. */
+  transferBusy: boolean;
+  /** Saves the open chat as `format` (main asks where). */
+  exportChat(format: ExportFormat): Promise<void>;
+  /** Saves every chat into one archive (main asks where). */
+  exportAllChats(): Promise<void>;
+  /** Imports a file main asks for; opens the first chat imported. */
+  importChats(): Promise<void>;
+}
+
+interface Host {
+  transferBusy: boolean;
+  currentSession: { id: string | null };
+  locale: Locale;
+  notice: Notice | null;
+  sessions: SessionSummary[];
+  openSession(id: string): Promise<void>;
+}
+
+/** What this slice writes. */
+type Patch = Partial<Pick<Host, 'transferBusy' | 'notice' | 'sessions'>>;
+
+export function createTransferSlice(set: (patch: Patch) => void, get: () => Host): TransferSlice {
+  const t = (key: StringKey, vars?: Vars) => translate(get().locale, key, vars);
+  const say = (tone: 'info' | 'error', key: StringKey, vars?: Vars) => set({ notice: { text: t(key, vars), tone } });
+  /** Runs one transfer at a time; a second click while a dialog is open does nothing. */
+  const busy = async <T>(work: () => Promise<IpcResult<T>>, done: (value: T) => Promise<void> | void, failed: StringKey) => {
+    if (get().transferBusy) return;
+    set({ transferBusy: true });
+    try {
+      const result = await work();
+      if (result.ok) await done(result.value);
+      else say('error', failed, { message: result.error.message });
+    } finally {
+      set({ transferBusy: false });
+    }
+  };
+
+  return {
+    transferBusy: false,
+
+    async exportChat(format) {
+      const sessionId = get().currentSession.id;
+      if (!sessionId) return;
+      await busy(
+        () => window.api.exportSession({ sessionId, format }),
+        (value) => {
+          if (value.saved) say('info', 'transfer.exported', { file: value.fileName ?? '' });
+        },
+        'transfer.exportFailed',
+      );
+    },
+
+    async exportAllChats() {
+      await busy(
+        () => window.api.exportAllSessions(),
+        (value) => {
+          if (value.saved)
+            say('info', value.count === 1 ? 'transfer.exportedAllOne' : 'transfer.exportedAll', {
+              file: value.fileName ?? '',
+              count: value.count,
+            });
+        },
+        'transfer.exportFailed',
+      );
+    },
+
+    async importChats() {
+      await busy(
+        () => window.api.importSessions(),
+        async (value: ImportResult) => {
+          if (value.cancelled) return;
+          const { imported, failed, fileName } = value;
+          const failures = failed.map((failure) => t('transfer.failure', { title: failure.title, reason: failure.reason })).join('; ');
+          if (imported.length === 0) say('error', 'transfer.importedNone', { file: fileName, failures });
+          else if (failed.length)
+            say('error', 'transfer.importedSome', {
+              file: fileName,
+              count: imported.length,
+              total: imported.length + failed.length,
+              failures,
+            });
+          else if (imported.length === 1) say('info', 'transfer.importedOne', { file: fileName, name: imported[0]!.name });
+          else say('info', 'transfer.imported', { file: fileName, count: imported.length });
+          if (imported.length === 0) return;
+          const list = await window.api.listSessions();
+          if (list.ok) set({ sessions: sortSummaries(list.value) });
+          await get().openSession(imported[0]!.id);
+        },
+        'transfer.importFailed',
+      );
+    },
+  };
+}

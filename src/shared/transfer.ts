@@ -1,0 +1,49 @@
+// Export and import of chats: the formats a chat can be saved as, and what an import reports. Files are always
+// chosen with the system dialogs in main; the renderer only names a session and a format.
+
+/** One chat as a file: readable Markdown, lossless JSON (importable), or a standalone sanitized HTML page. */
+export const EXPORT_FORMATS = ['markdown', 'json', 'html'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** `saved: false` when the person cancelled the save dialog (nothing was written). */
+export interface ExportResult {
+  saved: boolean;
+  /** The file's name (not its folder), for the confirmation. */
+  fileName?: string;
+  /** Chats written (1 for one chat; every readable chat for "export all"). */
+  count: number;
+}
+
+/** A conversation of the chosen file that was not imported, and why (in the person's language). */
+export interface ImportFailure {
+  /** Its title in the file, or its position ("#3") when it has none. */
+  title: string;
+  reason: string;
+}
+
+/** `cancelled`: the open dialog was dismissed. Otherwise each conversation was imported whole or not at all. */
+export type ImportResult =
+  | { cancelled: true }
+  | {
+      cancelled: false;
+      fileName: string;
+      /** New sessions (new ids), in the file's order. */
+      imported: Array<{ id: string; name: string }>;
+      failed: ImportFailure[];
+    };
+
+/** The `format` field of our own chat export (one chat per JSON file). */
+export const CHAT_EXPORT_FORMAT = 'tiny-agent-chat';
+/** The `format` field of the manifest of an "export all" archive. */
+export const ARCHIVE_FORMAT = 'tiny-agent-archive';
+/** Version of the export wrapper; the session lines inside carry their own format version. */
+export const EXPORT_VERSION = 1;
+
+export const TRANSFER_LIMITS = {
+  /** Largest file an import reads (checked before reading). */
+  maxImportBytes: 200 * 1024 * 1024,
+  /** Largest total an archive may unpack to (a small zip must not expand into gigabytes). */
+  maxUnpackedBytes: 400 * 1024 * 1024,
+  /** Most conversations one import takes. */
+  maxConversations: 20_000,
+} as const;
