@@ -78,7 +78,7 @@ export interface ProviderView {
   hasApiKey: boolean;
   /** The environment's provider: listed while nothing is saved; saving it turns it into a saved one. */
   fromEnv: boolean;
-  /** Prices the person set for some of its models (per million tokens); answers of other models show no cost. */
+  /** Prices the person set for some of its models (per million tokens; absent: none); other models' answers show no cost. */
   prices?: ModelPrices;
 }
 

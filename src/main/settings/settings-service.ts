@@ -304,7 +304,7 @@ export class SettingsService {
       enabled: provider.enabled,
       hasApiKey: this.keyFor(provider) !== undefined,
       fromEnv: this.stored.providers.length === 0,
-      prices: provider.prices ?? {},
+      ...(provider.prices && Object.keys(provider.prices).length > 0 && { prices: provider.prices }),
     };
   }
 

@@ -6,6 +6,7 @@ import { useAppState } from '../store/appState';
 import { ChatSettingsPanel } from './chat-settings/ChatSettingsPanel';
 import { ModelPicker } from './chat-settings/ModelPicker';
 import { GearIcon, SidebarIcon, SlidersIcon } from './icons';
+import { UsageTotal } from '../usage/UsageTotal';
 
 export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const t = useT();
@@ -37,6 +38,7 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
       <h1 className="session-title" data-testid="session-title" title={title}>
         {title}
       </h1>
+      <UsageTotal />
       <ModelPicker />
       <button
         type="button"
