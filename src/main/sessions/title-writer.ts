@@ -69,8 +69,7 @@ export function cleanTitle(reply: string): string | undefined {
   const cleaned = line
     .trim()
     .replace(/^(?:#+\s*)?(?:\*\*)?(?:title|标题|名称)\s*[:：]\s*/i, '')
-    .replace(/^[\s#*_`"'“”‘’「」『』《》【】]+|[\s*_`"'“”‘’「」『』《》【】]+$/gu, '')
-    .replace(/[.。!！?？,，;；:：、]+$/u, '')
+    .replace(/^[\s#*_`"'“”‘’「」『』《》【】]+|[\s*_`"'“”‘’「」『』《》【】.。!！?？,，;；:：、]+$/gu, '')
     .trim();
   return cleaned ? autoName(cleaned) : undefined;
 }

@@ -1,8 +1,7 @@
 // What the chat's total shows: tokens of the shown answers (main's per-model sums) and their cost when every model
 // in them has a price. Pure, so the rule is tested by table.
 import type { SettingsView } from '../../../shared/settings';
-import { costOf, type UsageTotal } from '../../../shared/usage';
-import { priceIn } from './pricing';
+import { costOf, priceFor, type UsageTotal } from '../../../shared/usage';
 
 export interface ChatTotal {
   input: number;
@@ -29,7 +28,7 @@ export function chatTotal(totals: readonly UsageTotal[] | undefined, settings: S
     sum.output += total.output;
     sum.reasoning += total.reasoning;
     sum.answers += total.answers;
-    const part = costOf(total, priceIn(settings, total.providerId, total.model));
+    const part = costOf(total, priceFor(settings?.providers ?? [], total.providerId, total.model));
     if (part === undefined) {
       if (!sum.unpriced.includes(total.model)) sum.unpriced.push(total.model);
     } else cost += part;
