@@ -22,7 +22,7 @@ export function ModelPricesEditor({
   const unpriced = models.find((model) => !rows.some((row) => row.model.trim() === model)) ?? '';
   const number = { type: 'number', inputMode: 'decimal', min: 0, step: 'any' } as const;
   return (
-    <fieldset className="field" aria-describedby={`${id}-hint`} data-testid="settings-prices">
+    <fieldset className="field price-fieldset" aria-describedby={`${id}-hint`} data-testid="settings-prices">
       <legend>{t('usage.prices')}</legend>
       <p id={`${id}-hint`} className="hint">
         {t('usage.pricesHint')}

@@ -44,7 +44,17 @@ export function UsageTotal(): JSX.Element | null {
   if (cost) rows.push([t('usage.row.cost'), cost]);
 
   return (
-    <div className="usage-total" ref={rootRef}>
+    <div
+      className="usage-total"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        // Handled here: Escape must not also stop a running answer.
+        event.stopPropagation();
+        setOpen(false);
+        buttonRef.current?.focus();
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
@@ -67,13 +77,6 @@ export function UsageTotal(): JSX.Element | null {
           role="region"
           aria-labelledby={`${id}-title`}
           data-testid="usage-details"
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return;
-            // Handled here: Escape must not also stop a running answer.
-            event.stopPropagation();
-            setOpen(false);
-            buttonRef.current?.focus();
-          }}
         >
           <h2 id={`${id}-title`} className="usage-popover-title">
             {t('usage.detailsTitle')}
