@@ -62,7 +62,11 @@ async function runToEnd(sessionId: string, text: string): Promise<SessionEventEn
 describe('usage kept with answers', () => {
   it('each answer keeps its provider and tokens; the chat brings its shown branch’s totals, and so does each saved run', async () => {
     await start({ TINY_AGENT_AUTO_TITLE: '0' });
-    const { providers } = await call<SettingsView>('settings:saveProvider', { baseUrl: server.url, model: 'fake-model', apiKey: 'sk-usage-0000' });
+    const { providers } = await call<SettingsView>('settings:saveProvider', {
+      baseUrl: server.url,
+      model: 'fake-model',
+      apiKey: 'sk-usage-0000',
+    });
     const providerId = providers[0]!.id;
     const chat = await call<SessionDetail>('sessions:create', {});
     server.enqueue(

@@ -147,7 +147,9 @@ export class TitleWriter {
       if (signal.aborted) return;
       const title = reply.stopReason === 'error' || reply.stopReason === 'aborted' ? undefined : cleanTitle(messageText(reply));
       if (!title) {
-        this.options.log.info(`session ${sessionId}: no title written (${reply.errorMessage ?? 'the reply was empty'}); the automatic name stays`);
+        this.options.log.info(
+          `session ${sessionId}: no title written (${reply.errorMessage ?? 'the reply was empty'}); the automatic name stays`,
+        );
         return;
       }
       await apply(title);

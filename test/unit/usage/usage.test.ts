@@ -2,7 +2,7 @@
 // adds up to, how a reply becomes a name, which language the title request asks for.
 import { describe, expect, it } from 'vitest';
 import { emptyUsage, type AssistantMessage, type Message, type Usage } from '../../../src/shared/messages';
-import { costOf, formatCost, knownUsage, priceFor, usageTotals } from '../../../src/shared/usage';
+import { costOf, formatCost, knownUsage, priceFor, usageTotals, type ModelPrices } from '../../../src/shared/usage';
 import { cleanTitle, titleRequest, titleSource, writesChinese } from '../../../src/main/sessions/title-writer';
 import { pricesFromRows, priceRowsOf } from '../../../src/renderer/src/usage/priceRows';
 import { chatTotal } from '../../../src/renderer/src/usage/chatTotal';
@@ -57,7 +57,7 @@ describe('cost', () => {
   });
 
   it('looks a price up by provider and model; without a provider only an unambiguous model id is priced', () => {
-    const providers = [
+    const providers: Array<{ id: string; prices: ModelPrices }> = [
       { id: 'a', prices: { m: { input: 1, output: 1 } } },
       { id: 'b', prices: { m: { input: 2, output: 2 }, n: { input: 3, output: 3 } } },
     ];
@@ -125,7 +125,15 @@ describe('titles', () => {
       reasons: false,
     });
     expect(
-      titleSource([question('q'), answer('m', { content: [{ type: 'thinking', thinking: 'hmm' }, { type: 'text', text: 'a' }] })]),
+      titleSource([
+        question('q'),
+        answer('m', {
+          content: [
+            { type: 'thinking', thinking: 'hmm' },
+            { type: 'text', text: 'a' },
+          ],
+        }),
+      ]),
     ).toMatchObject({ reasons: true });
     expect(titleSource([question('q'), answer('m', { stopReason: 'aborted' })])).toBeUndefined();
     expect(titleSource([question('q'), answer('m', { content: [] }), question('q2'), answer('m')])).toBeUndefined();
@@ -157,6 +165,6 @@ describe('titles', () => {
     expect(fr[0]!.content).toContain('in the same language the user writes in');
     expect(fr[1]!.content).toBe('User: Comment faire du pain ?\n\nAssistant: Mélangez la farine.');
     const long = titleRequest({ question: 'x'.repeat(5_000), answer: 'y', reasons: false });
-    expect(String(long[1]!.content).length).toBeLessThan(1_600);
+    expect((long[1]!.content as string).length).toBeLessThan(1_600);
   });
 });

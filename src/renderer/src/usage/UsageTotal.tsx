@@ -71,13 +71,7 @@ export function UsageTotal(): JSX.Element | null {
         {cost && <span className="usage-total-cost">{cost}</span>}
       </button>
       {open && (
-        <div
-          id={`${id}-details`}
-          className="usage-popover"
-          role="region"
-          aria-labelledby={`${id}-title`}
-          data-testid="usage-details"
-        >
+        <div id={`${id}-details`} className="usage-popover" role="region" aria-labelledby={`${id}-title`} data-testid="usage-details">
           <h2 id={`${id}-title`} className="usage-popover-title">
             {t('usage.detailsTitle')}
           </h2>
