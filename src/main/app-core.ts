@@ -106,6 +106,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     attachments,
     tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
+    autoTitle: () => current.autoTitle(),
   });
   search = new SearchService({
     dataDir: options.dataDir,

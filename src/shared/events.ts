@@ -3,6 +3,7 @@ import type { AssistantMessage, AttachmentPart, Message, ProviderErrorCode } fro
 import type { ToolCallState } from './mcp.js';
 import type { MessageRef, QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
+import type { UsageTotal } from './usage.js';
 
 /**
  * One run's events, in `seq` order: `run_start`, then message events, then (`saved` | `error`), then `run_end`.
@@ -36,13 +37,15 @@ export type SessionEvent =
   /**
    * The run was committed and flushed to disk. `stopped`: the user stopped it after text was shown; then
    * `unsentText` holds input that was still queued (never sent), to offer again. `refs`: one per stored message of
-   * the run, in order (the first one tells how many versions its point now has).
+   * the run, in order (the first one tells how many versions its point now has). `usage`: the shown branch's totals now.
    */
-  | { type: 'saved'; stopped: boolean; summary: SessionSummary; refs: MessageRef[]; unsentText?: string }
+  | { type: 'saved'; stopped: boolean; summary: SessionSummary; refs: MessageRef[]; unsentText?: string; usage?: UsageTotal[] }
   /** Nothing of this run was committed; `unsentText` is the user's text (and `unsentAttachments` its files), to offer again. */
   | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] }
   /** Always last; `summary` is the session after the run (no longer streaming). */
-  | { type: 'run_end'; committed: boolean; summary: SessionSummary };
+  | { type: 'run_end'; committed: boolean; summary: SessionSummary }
+  /** The chat's model wrote its name (after the run named by `runId` ended; a later run may be going on). */
+  | { type: 'titled'; summary: SessionSummary };
 
 /** Envelope on the single event channel. `seq` increases by one per event within a session. */
 export interface SessionEventEnvelope {

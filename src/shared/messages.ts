@@ -79,6 +79,8 @@ export interface AssistantMessage {
   role: 'assistant';
   content: Array<TextPart | ThinkingPart | ToolCallPart>;
   model: string;
+  /** The settings id of the provider that produced it (prices are per provider and model); absent in older files. */
+  providerId?: string;
   usage: Usage;
   stopReason: PartialStopReason;
   /** Short, human-readable, never a stack trace, never an API key. Set when stopReason is `error` or `aborted`. */

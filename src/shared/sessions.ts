@@ -2,6 +2,7 @@
 import type { ToolCallState } from './mcp.js';
 import type { Message } from './messages.js';
 import type { ChatParams, ModelRef } from './settings.js';
+import type { UsageTotal } from './usage.js';
 
 /** What the sidebar needs; never carries messages. Listed pinned first, then newest activity (`updatedAt`) first. */
 export interface SessionSummary {
@@ -72,6 +73,8 @@ export interface SessionDetail extends SessionSummary {
   messages: Message[];
   /** One per message after the system message, same order. */
   refs: MessageRef[];
+  /** Tokens of the shown branch's answers per model (all of them, whatever part of `messages` is sent). */
+  usage?: UsageTotal[];
   activeRun?: ActiveRunSnapshot;
   /** Text the person sent that the app quit before answering; offered again in the composer (cleared by the next send). */
   draft?: string;

@@ -1,5 +1,6 @@
 // Settings as the renderer sees them: providers, the default model, prompt presets. API keys are write-only: the
 // renderer learns only whether one is set.
+import type { CurrencySymbol, ModelPrices } from './usage.js';
 
 export type ProviderPresetId =
   'openai' | 'deepseek' | 'qwen' | 'moonshot' | 'siliconflow' | 'openrouter' | 'ollama' | 'lmstudio' | 'custom';
@@ -77,6 +78,8 @@ export interface ProviderView {
   hasApiKey: boolean;
   /** The environment's provider: listed while nothing is saved; saving it turns it into a saved one. */
   fromEnv: boolean;
+  /** Prices the person set for some of its models (per million tokens; absent: none); other models' answers show no cost. */
+  prices?: ModelPrices;
 }
 
 /** A named system prompt with an optional model and parameters, to start a chat from ("assistants"). */
@@ -105,6 +108,10 @@ export interface SettingsView {
   secretsEncrypted: boolean;
   /** Most model requests one run may make (tool-call rounds included) before it ends with a notice. */
   maxRequestsPerRun: number;
+  /** After a chat's first answer its model writes the chat's name, unless the person named it. */
+  autoTitle: boolean;
+  /** Shown before every cost. */
+  currency: CurrencySymbol;
 }
 
 /** Default and bounds of `maxRequestsPerRun`. */
@@ -118,6 +125,8 @@ export interface SettingsPatch {
   language?: LanguageSetting;
   theme?: ThemeSetting;
   maxRequestsPerRun?: number;
+  autoTitle?: boolean;
+  currency?: CurrencySymbol;
 }
 
 /** Adds (no `id`) or edits (with `id`) one provider. Absent fields keep their value (a new one gets defaults). */
@@ -136,6 +145,8 @@ export interface ProviderInput {
    * key for the new address (the person confirmed it belongs there); otherwise the key is dropped.
    */
   keepKeyForNewOrigin?: boolean;
+  /** Replaces the provider's whole price list. */
+  prices?: ModelPrices;
 }
 
 export interface ConnectionTestResult {

@@ -56,6 +56,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Specs script each model request, and a model-written title is one more request after a chat's first answer: it is
+ * off unless a spec turns it on (`env: { TINY_AGENT_AUTO_TITLE: '1' }`, or the setting).
+ */
+const SPEC_ENV: Record<string, string> = { TINY_AGENT_AUTO_TITLE: '0' };
+
 export async function launchApp(opts: LaunchOptions = {}): Promise<LaunchedApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tiny-agent-e2e-'));
   const binary = electronBinary();
@@ -66,7 +72,7 @@ async function launchElectron(executablePath: string, dataDir: string, opts: Lau
   const app: ElectronApplication = await _electron.launch({
     executablePath,
     args: [join(ROOT, 'out/main/index.js'), `--lang=${opts.locale ?? 'en-US'}`],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env, TINY_AGENT_DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...SPEC_ENV, ...opts.env, TINY_AGENT_DATA_DIR: dataDir },
     colorScheme: opts.colorScheme,
   });
   const page = await app.firstWindow();
@@ -82,7 +88,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
   let deliver: (envelope: SessionEventEnvelope) => void = () => {};
   const core: AppCore = await createAppCore({
     dataDir,
-    env: opts.env ?? {},
+    env: { ...SPEC_ENV, ...opts.env },
     systemLocale: opts.locale ?? 'en-US',
     secrets: testSecretBox,
     emit: (envelope) => deliver(envelope),

@@ -32,7 +32,8 @@ async function start(): Promise<Running> {
   const waiters: Array<() => void> = [];
   const core = await createAppCore({
     dataDir,
-    env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-attach-test-000000', OPENAI_MODEL: 'vision-model' },
+    // Every model request here is scripted: no model-written title after a first answer.
+    env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-attach-test-000000', OPENAI_MODEL: 'vision-model' },
     systemLocale: 'en-US',
     secrets: testSecretBox,
     emit: (envelope) => {

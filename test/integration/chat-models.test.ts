@@ -39,7 +39,8 @@ async function start(secrets: SecretBox = testSecretBox): Promise<AppCore> {
   await core?.dispose();
   core = await createAppCore({
     dataDir,
-    env: {},
+    // Every model request here is scripted: no model-written title after a first answer.
+    env: { TINY_AGENT_AUTO_TITLE: '0' },
     systemLocale: 'en-US',
     secrets,
     emit: (envelope) => events.push(envelope),

@@ -22,7 +22,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-ipc-'));
   core = await createAppCore({
     dataDir,
-    env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-ipc-test-key-000000', OPENAI_MODEL: 'fake-model' },
+    // Every model request here is scripted: no model-written title after a first answer.
+    env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-ipc-test-key-000000', OPENAI_MODEL: 'fake-model' },
     systemLocale: 'en-US',
     secrets: testSecretBox,
     emit: () => {},

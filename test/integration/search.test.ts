@@ -23,7 +23,8 @@ async function open(): Promise<AppCore> {
   events = [];
   core = await createAppCore({
     dataDir: dir,
-    env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'fake-model' },
+    // Every model request here is scripted: no model-written title after a first answer.
+    env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'fake-model' },
     systemLocale: 'en-US',
     secrets: testSecretBox,
     emit: (envelope) => events.push(envelope),

@@ -32,7 +32,8 @@ beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-secrets-'));
   core = await createAppCore({
     dataDir,
-    env: { OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model' },
+    // Every model request here is scripted: no model-written title after a first answer.
+    env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_MODEL: 'fake-model' },
     systemLocale: 'en-US',
     secrets: testSecretBox,
     emit: (envelope) => events.push(envelope),

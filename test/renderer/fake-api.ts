@@ -114,6 +114,8 @@ export function createFakeApi(): FakeApi {
       locale: 'en',
       secretsEncrypted: true,
       maxRequestsPerRun: 25,
+      autoTitle: true,
+      currency: '$',
     },
     storedKeys: new Map(),
     files: new Map(),

@@ -19,6 +19,8 @@ export type {
 /** The model an agent talks to. `apiKey` never leaves main and is never logged. */
 export interface AgentModel {
   id: string;
+  /** Whoever composes the app names the provider (opaque here); stamped on each answer so it can be priced. */
+  providerId?: string;
   baseUrl: string;
   apiKey?: string;
   contextWindow?: number;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ATTACHMENT_LIMITS } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
 import { EXPORT_FORMATS } from '../../shared/transfer.js';
-import { chatParamsSchema } from '../settings/settings-file.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -113,6 +113,8 @@ export const requestSchemas = {
     language: z.enum(['system', 'zh-CN', 'en']).optional(),
     theme: z.enum(['system', 'light', 'dark']).optional(),
     maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional(),
+    autoTitle: z.boolean().optional(),
+    currency: currencySchema.optional(),
   }),
   saveProvider: z.strictObject({
     id: providerId.optional(),
@@ -124,6 +126,7 @@ export const requestSchemas = {
     enabled: z.boolean().optional(),
     apiKey: apiKey.nullable().optional(),
     keepKeyForNewOrigin: z.boolean().optional(),
+    prices: z.record(modelName.pipe(z.string().min(1)), z.strictObject(modelPricesSchema.valueType.shape)).optional(),
   }),
   deleteProvider: z.strictObject({ providerId }),
   updateChat: z.strictObject({

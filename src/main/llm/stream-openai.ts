@@ -46,6 +46,7 @@ async function runRequest(model: AgentModel, context: LlmContext, signal: AbortS
   const firstTokenTimeoutMs = model.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_TIMEOUT_MS;
   const deadline = new RequestDeadline(signal, { firstTokenMs: firstTokenTimeoutMs, idleMs: requestTimeoutMs });
   const builder = new AssistantBuilder(model.id, (event) => out.push(event));
+  if (model.providerId !== undefined) builder.message.providerId = model.providerId;
   const tap: HttpTap = {};
   const state: ReadState = { sawFirstToken: false, finishReason: undefined, done: false };
   let responded = false;

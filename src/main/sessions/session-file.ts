@@ -5,6 +5,7 @@
 //   {"type":"message","id":…,"parentId":…|null,"runId":…,"timestamp":…,"message":{…}}       one per stored message
 //   {"type":"commit","runId":…,"count":n,"timestamp":…,"stopped"?:true}                      closes a run of n messages
 //   {"type":"meta","timestamp":…,"name":…}                                                     a rename by the user
+//   {"type":"meta","timestamp":…,"title":…}                          a name the chat's model wrote (a rename wins)
 //   {"type":"meta","timestamp":…,"chat":{"model"?,"systemPrompt"?,"params"?}}                  chat settings from the next run on
 //   {"type":"branch","timestamp":…,"leaf":…}                                 the person chose a version (version 2)
 //   {"type":"meta","timestamp":…,"mcpServers":[…]|null}                                        the chat's MCP servers
@@ -71,6 +72,8 @@ export interface MetaEntry {
   timestamp: number;
   /** A rename by the user. */
   name?: string;
+  /** A name the chat's model wrote after its first answer; shown until the person renames the chat. */
+  title?: string;
   /** Kept at the top of the sidebar. */
   pinned?: boolean;
   /** The chat's model, system prompt or parameters from the next run on; fields merge, last wins. */
@@ -95,6 +98,8 @@ export interface ParsedSession {
   entries: MessageEntry[];
   /** The last rename, if any. */
   name: string | undefined;
+  /** The last model-written name, if any. */
+  title?: string;
   pinned: boolean;
   /** The chat settings lines merged in file order (empty when there are none). */
   chat: ChatSettingsPatch;
@@ -122,8 +127,10 @@ export interface SummaryFields {
   id: string;
   /** '' until the session has a user name or a first user message. */
   name: string;
-  /** True while the name follows the first user message (no user rename). */
+  /** True while the person has not named the session (the name is its first message's, or the model's `title`). */
   autoNamed: boolean;
+  /** The name the chat's model wrote, kept so later commits (which rename from the first message) keep it. */
+  title?: string;
   createdAt: number;
   updatedAt: number;
   /** Messages on the current branch, the system message included. */
@@ -167,6 +174,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   const entries: MessageEntry[] = [];
   const ids = new Set<string>();
   let name: string | undefined;
+  let title: string | undefined;
   let pinned = false;
   let chat: ChatSettingsPatch = {};
   const activations: string[] = [];
@@ -208,6 +216,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       } else if (value.type === 'meta') {
         if (pending.length === 0 && typeof value.timestamp === 'number') {
           if (typeof value.name === 'string') name = value.name;
+          if (typeof value.title === 'string') title = value.title;
           if (typeof value.pinned === 'boolean') pinned = value.pinned;
           const servers = value.mcpServers;
           if (servers === null) mcpServers = undefined;
@@ -236,6 +245,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       header,
       entries,
       name,
+      ...(title !== undefined && { title }),
       pinned,
       chat,
       activations,
@@ -329,6 +339,8 @@ export function shownBranch(parsed: Pick<ParsedSession, 'entries' | 'activations
 export function summarize(view: {
   header: SessionHeader;
   name: string | undefined;
+  /** The model-written name; the person's name wins over it, it wins over the first message. */
+  title?: string;
   branch: readonly MessageEntry[];
   updatedAt: number;
   pinned?: boolean;
@@ -345,8 +357,9 @@ export function summarize(view: {
   }
   return {
     id: view.header.id,
-    name: userName ?? (firstUser ? autoName(messageText(firstUser.message)) : ''),
+    name: userName ?? (view.title || (firstUser ? autoName(messageText(firstUser.message)) : '')),
     autoNamed: userName === undefined,
+    ...(view.title && { title: view.title }),
     createdAt: view.header.createdAt,
     updatedAt: view.updatedAt,
     messageCount: view.branch.length + 1,

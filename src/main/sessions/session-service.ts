@@ -38,6 +38,8 @@ import {
 } from './session-file.js';
 import type { SessionMessages } from './session-messages.js';
 import { autoName } from './session-naming.js';
+import { TitleWriter } from './title-writer.js';
+import { usageTotals } from '../../shared/usage.js';
 import { SessionStore, StoreError, type IndexEntry, type SessionLogger } from './session-store.js';
 
 export interface SessionServiceOptions {
@@ -75,6 +77,8 @@ export interface SessionServiceOptions {
   attachments?: Pick<AttachmentStore, 'retain' | 'release' | 'read'>;
   /** The tools a run of a chat is offered (MCP): `servers` is the chat's choice, undefined for the default. */
   tools?(servers: string[] | undefined, hooks: ToolCallHooks): Promise<AgentTool[]>;
+  /** The setting: a chat's model names it after its first answer (title-writer.ts). Absent: never. */
+  autoTitle?(): boolean;
 }
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
@@ -155,6 +159,7 @@ export class SessionService {
   private disposed = false;
   /** Stamps of creations and commits: never earlier than the last one, so the list follows activity. */
   private readonly clock: ActivityClock;
+  private readonly titles: TitleWriter | undefined;
 
   /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
   static async open(options: SessionServiceOptions): Promise<SessionService> {
@@ -171,6 +176,8 @@ export class SessionService {
     let latest = 0;
     for (const entry of store.entries()) latest = Math.max(latest, entry.updatedAt, entry.createdAt);
     this.clock = new ActivityClock(options.now, latest);
+    const autoTitle = options.autoTitle?.bind(options);
+    if (autoTitle) this.titles = new TitleWriter({ streamFn: options.streamFn ?? streamOpenAI, enabled: autoTitle, log: this.logger });
   }
 
   /** Summaries, newest activity first, from the index alone (no session file is opened). */
@@ -291,6 +298,7 @@ export class SessionService {
     const id = sessionId;
     if (!this.store.entry(id)) throw new AppError('not_found', this.options.messages().notFound);
     const runtime = this.runtimes.get(id);
+    this.titles?.cancel(id);
     if (runtime) {
       runtime.deleted = true;
       runtime.run?.coalescer.cancel();
@@ -391,6 +399,7 @@ export class SessionService {
       summarize({
         header: loaded.header,
         name: current.autoNamed ? undefined : current.name,
+        title: current.title,
         branch,
         updatedAt: current.updatedAt,
         pinned: current.pinned,
@@ -464,6 +473,7 @@ export class SessionService {
     this.disposed = true;
     for (const runtime of this.runtimes.values()) if (runtime.run) this.stopRun(runtime, runtime.run);
     while (this.unfinished.size) await Promise.all(this.unfinished);
+    await this.titles?.dispose();
     await this.store.flush();
   }
 
@@ -634,6 +644,7 @@ export class SessionService {
         summary: { ...this.summaryOf(entry), isStreaming: false },
         refs,
         ...(unsentText && { unsentText }),
+        usage: usageTotals(loaded.branch.map((entry) => entry.message)),
       });
       if (this.disposed && unsentText) await this.store.setDraft(runtime.id, unsentText);
     } else {
@@ -661,6 +672,7 @@ export class SessionService {
     if (staleOnDisk) this.unload(runtime);
     else this.remember(runtime);
     this.listChanged();
+    if (committed && !this.disposed) this.writeTitle(runtime, loaded, run);
 
     // Input queued while the run was finishing was meant to follow it: send it now rather than lose it.
     if (committed && !handBack && leftovers.length && !this.disposed) {
@@ -703,6 +715,7 @@ export class SessionService {
       summarize({
         header: loaded.header,
         name: current.autoNamed ? undefined : current.name,
+        title: current.title,
         branch,
         updatedAt: now,
         pinned: current.pinned,
@@ -711,6 +724,26 @@ export class SessionService {
     loaded.tree.add(entries);
     loaded.branch = branch;
     this.notify((observer) => observer.branchChanged(runtime.id, branch));
+  }
+
+  /** After a saved answer, the chat's model may name a chat the person has not named (title-writer.ts); never waited for. */
+  private writeTitle(runtime: Runtime, loaded: Loaded, run: Run): void {
+    const entry = this.store.entry(runtime.id);
+    if (!this.titles || !entry?.autoNamed || entry.title) return;
+    const model = runtime.agent!.state.model;
+    this.titles.write(runtime.id, model, [loaded.system, ...loaded.branch.map((e) => e.message)], async (title) => {
+      const { loaded: current } = await this.ready(runtime.id);
+      // The person may have named it while the model wrote; their name stays (it also wins when the file is read).
+      if (!this.store.entry(runtime.id)?.autoNamed) return;
+      const line: FileLine = { type: 'meta', timestamp: Date.now(), title };
+      const next = await this.appendNewKind(runtime, current, line, (fields) => ({
+        ...fields,
+        title,
+        ...(fields.autoNamed && { name: title }),
+      }));
+      this.listChanged();
+      this.emitEvent(runtime, runtime.run ?? run, { type: 'titled', summary: this.summaryOf(next) });
+    });
   }
 
   /**
@@ -966,6 +999,7 @@ export class SessionService {
       chat: { model: loaded.chat.model, params: loaded.chat.params },
       messages: [loaded.system, ...branch.map((entry) => entry.message)],
       refs: loaded.tree.refs(branch),
+      usage: usageTotals(branch.map((entry) => entry.message)),
     };
     if (run) detail.activeRun = this.snapshot(runtime, run);
     const draft = this.store.draft(runtime.id);

@@ -413,6 +413,7 @@ export class SessionStore {
     const summary = summarize({
       header: parsed.header,
       name: parsed.name,
+      title: parsed.title,
       branch: shownBranch(parsed),
       updatedAt: parsed.updatedAt,
       pinned: parsed.pinned,

@@ -18,6 +18,7 @@ import {
   type ProviderPresetId,
   type ThemeSetting,
 } from '../../shared/settings.js';
+import { CURRENCY_SYMBOLS, type CurrencySymbol, type ModelPrices } from '../../shared/usage.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 
 export const SETTINGS_FORMAT_VERSION = 2;
@@ -35,6 +36,8 @@ export interface StoredProvider {
   encryptedApiKey?: string;
   /** `scheme://host[:port]` the key was entered for; a key is never used for any other origin. */
   keyOrigin?: string;
+  /** Prices per million tokens by model id, as the person set them. */
+  prices?: ModelPrices;
 }
 
 /** What is stored. */
@@ -49,6 +52,10 @@ export interface StoredSettings {
   theme: ThemeSetting;
   /** Absent: the default (REQUESTS_PER_RUN.default). */
   maxRequestsPerRun?: number;
+  /** Absent: on (unless TINY_AGENT_AUTO_TITLE=0 says otherwise). */
+  autoTitle?: boolean;
+  /** Absent: the first of CURRENCY_SYMBOLS. */
+  currency?: CurrencySymbol;
 }
 
 export const DEFAULT_STORED_SETTINGS: StoredSettings = {
@@ -69,6 +76,14 @@ export const chatParamsSchema = z.object({
   maxOutputTokens: z.number().int().positive().max(10_000_000).optional(),
   reasoningEffort: z.enum(['low', 'medium', 'high']).optional(),
 });
+/** A price per million tokens: a plain amount, up to a million. */
+const priceAmount = z.number().min(0).max(1_000_000);
+/** Prices by model id (the IPC form is the same, without unknown fields). */
+export const modelPricesSchema = z.record(
+  z.string().min(1).max(200),
+  z.object({ input: priceAmount, output: priceAmount, cachedInput: priceAmount.optional() }),
+);
+export const currencySchema = z.enum(CURRENCY_SYMBOLS);
 const promptPresetSchema = z.object({
   id: z.string().min(1).max(100),
   name: z.string().min(1).max(200),
@@ -90,6 +105,7 @@ const storedSchema = z.object({
       enabled: z.boolean().catch(true),
       encryptedApiKey: z.string().optional(),
       keyOrigin: z.string().optional(),
+      prices: modelPricesSchema.optional().catch(undefined),
     }),
   ),
   defaultModel: modelRefSchema.nullable().catch(null),
@@ -98,6 +114,8 @@ const storedSchema = z.object({
   language: z.enum(['system', 'zh-CN', 'en']).catch('system'),
   theme: z.enum(['system', 'light', 'dark']).catch('system'),
   maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional().catch(undefined),
+  autoTitle: z.boolean().optional().catch(undefined),
+  currency: currencySchema.optional().catch(undefined),
 });
 
 const v1Schema = z.object({

@@ -32,6 +32,7 @@ import {
   type StoredProvider,
   type StoredSettings,
 } from './settings-file.js';
+import { CURRENCY_SYMBOLS } from '../../shared/usage.js';
 
 export interface SettingsServiceOptions {
   dataDir: string;
@@ -102,6 +103,8 @@ export class SettingsService {
       locale: this.locale(),
       secretsEncrypted: this.encryptionAvailable,
       maxRequestsPerRun: this.maxRequestsPerRun(),
+      autoTitle: this.autoTitle(),
+      currency: this.stored.currency ?? CURRENCY_SYMBOLS[0],
     };
   }
 
@@ -112,6 +115,11 @@ export class SettingsService {
 
   locale(): Locale {
     return this.stored.language === 'system' ? localeFromSystem(this.options.systemLocale) : this.stored.language;
+  }
+
+  /** Whether a chat's model writes its name after the first answer: the person's choice, else on unless the environment says 0. */
+  autoTitle(): boolean {
+    return this.stored.autoTitle ?? this.options.env.TINY_AGENT_AUTO_TITLE?.trim() !== '0';
   }
 
   /** Most model requests one run may make. */
@@ -146,6 +154,8 @@ export class SettingsService {
     if (patch.language) next.language = patch.language;
     if (patch.theme) next.theme = patch.theme;
     if (patch.maxRequestsPerRun !== undefined) next.maxRequestsPerRun = patch.maxRequestsPerRun;
+    if (patch.autoTitle !== undefined) next.autoTitle = patch.autoTitle;
+    if (patch.currency !== undefined) next.currency = patch.currency;
     if (patch.systemPrompt !== undefined) next.systemPrompt = patch.systemPrompt?.trim() ? patch.systemPrompt : null;
     if (patch.presets) next.presets = patch.presets;
     if (patch.defaultModel) {
@@ -181,6 +191,7 @@ export class SettingsService {
       model,
       models,
       enabled: input.enabled ?? existing?.enabled ?? true,
+      ...(input.prices !== undefined && { prices: input.prices }),
       name: nameChanged ? input.name!.trim() : keepsDefaultName ? defaultProviderName(baseUrl, presetId) : existing.name,
     };
     const keys = new Map(this.keys);
@@ -240,6 +251,7 @@ export class SettingsService {
     const env = this.options.env;
     return {
       id: target.model,
+      providerId: provider.id,
       baseUrl: provider.baseUrl,
       apiKey: this.keyFor(provider),
       contextWindow: positiveInt(env.TINY_AGENT_CONTEXT_WINDOW) ?? contextWindowOf(target.model),
@@ -292,6 +304,7 @@ export class SettingsService {
       enabled: provider.enabled,
       hasApiKey: this.keyFor(provider) !== undefined,
       fromEnv: this.stored.providers.length === 0,
+      ...(provider.prices && Object.keys(provider.prices).length > 0 && { prices: provider.prices }),
     };
   }
 

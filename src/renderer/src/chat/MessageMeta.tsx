@@ -1,8 +1,11 @@
-// The caption under an answer: model, tokens in / out / reasoning, time to first token and total time. Only what is
-// known is shown — a provider that reports no usage gets no token figures rather than zeros.
+// The caption under an answer: model, tokens in / cached / out / reasoning, its cost at the price set for its model,
+// time to first token and total time. Only what is known is shown — a provider that reports no usage gets no token
+// figures (and no cost) rather than zeros.
 import type { JSX } from 'react';
 import type { AssistantMessage } from '../../../shared/messages';
+import { costOf, formatCost, knownUsage } from '../../../shared/usage';
 import { useT } from '../i18n';
+import { useCurrency, usePrice } from '../usage/pricing';
 
 /** Milliseconds as people read them: "850 ms", "1.4 s", "2 min 5 s". */
 export function formatDuration(ms: number): string {
@@ -14,17 +17,28 @@ export function formatDuration(ms: number): string {
 
 export function MessageMeta({ message }: { message: AssistantMessage }): JSX.Element | null {
   const t = useT();
-  const { usage, timing } = message;
-  const reported = usage.input > 0 || usage.output > 0 || usage.totalTokens > 0;
+  const price = usePrice(message.providerId, message.model);
+  const currency = useCurrency();
+  const { timing } = message;
+  const known = knownUsage(message.usage);
+  const cost = known && costOf(known, price);
   const parts: string[] = [];
   if (message.model) parts.push(message.model);
-  if (reported) parts.push(t('meta.tokens', { input: usage.input.toLocaleString(), output: usage.output.toLocaleString() }));
-  if (usage.reasoning > 0) parts.push(t('meta.reasoning', { count: usage.reasoning.toLocaleString() }));
+  if (known?.input !== undefined) parts.push(t('usage.input', { count: known.input.toLocaleString() }));
+  if (known?.cached !== undefined) parts.push(t('usage.cached', { count: known.cached.toLocaleString() }));
+  if (known?.output !== undefined) parts.push(t('usage.output', { count: known.output.toLocaleString() }));
+  if (known?.reasoning !== undefined) parts.push(t('usage.reasoning', { count: known.reasoning.toLocaleString() }));
+  if (cost !== undefined) parts.push(t('usage.cost', { cost: formatCost(cost, currency) }));
   if (timing?.firstTokenMs !== undefined) parts.push(t('meta.firstToken', { time: formatDuration(timing.firstTokenMs) }));
   if (timing) parts.push(t('meta.duration', { time: formatDuration(timing.durationMs) }));
   if (parts.length === 0) return null;
   return (
-    <p className="msg-meta" data-testid="message-meta" aria-label={t('meta.label')}>
+    <p
+      className="msg-meta"
+      data-testid="message-meta"
+      aria-label={t('meta.label')}
+      title={cost !== undefined ? t('usage.costHint', { model: message.model }) : undefined}
+    >
       {parts.join(' · ')}
     </p>
   );

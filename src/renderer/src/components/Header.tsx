@@ -7,6 +7,7 @@ import { ChatSettingsPanel } from './chat-settings/ChatSettingsPanel';
 import { ModelPicker } from './chat-settings/ModelPicker';
 import { GearIcon, SidebarIcon, SlidersIcon } from './icons';
 import { ExportMenu } from '../transfer/ExportMenu';
+import { UsageTotal } from '../usage/UsageTotal';
 
 export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const t = useT();
@@ -38,6 +39,7 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
       <h1 className="session-title" data-testid="session-title" title={title}>
         {title}
       </h1>
+      <UsageTotal />
       <ModelPicker />
       <button
         type="button"

@@ -9,6 +9,7 @@ import { McpSettings } from './settings/McpSettings';
 import { PresetsSection } from './settings/presets/PresetsSection';
 import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
+import { UsageSettings } from '../usage/UsageSettings';
 
 const LANGUAGES: readonly LanguageSetting[] = ['system', 'zh-CN', 'en'];
 const THEMES: readonly ThemeSetting[] = ['system', 'light', 'dark'];
@@ -54,6 +55,7 @@ export function SettingsDialog(): JSX.Element {
       <>
         <ProvidersSection settings={settings} onEdit={setEditing} />
         <PresetsSection settings={settings} />
+        <UsageSettings settings={settings} />
         <McpSettings />
         <SettingsForm settings={settings} onDone={close} />
       </>

@@ -13,6 +13,7 @@ import { shortcutStrings } from './shortcuts';
 import { trustStrings } from './trust';
 import { toolStrings } from './tools';
 import { transferStrings } from './transfer';
+import { usageStrings } from './usage';
 
 export type { Locale };
 
@@ -54,6 +55,7 @@ const dictionaries = {
     ...providerStrings.en,
     ...toolStrings.en,
     ...transferStrings.en,
+    ...usageStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -68,6 +70,7 @@ const dictionaries = {
     ...providerStrings['zh-CN'],
     ...toolStrings['zh-CN'],
     ...transferStrings['zh-CN'],
+    ...usageStrings['zh-CN'],
   },
 } as const;
 

@@ -198,7 +198,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
   /** Sidebar effects of an event, for any session. */
   const sidebarEffect = (sessions: SessionSummary[], { event }: SessionEventEnvelope): SessionSummary[] => {
     // Main's summary says how the session looks now: streaming or not, and named from its first message.
-    if (event.type === 'run_start' || event.type === 'saved' || event.type === 'run_end') return upsertSummary(sessions, event.summary);
+    if (event.type === 'run_start' || event.type === 'saved' || event.type === 'run_end' || event.type === 'titled')
+      return upsertSummary(sessions, event.summary);
     return sessions;
   };
 

@@ -13,6 +13,7 @@ import {
   type UserMessage,
 } from '../../../shared/messages';
 import type { ChatSettings, MessageRef, SessionDetail } from '../../../shared/sessions';
+import type { UsageTotal } from '../../../shared/usage';
 
 /** Key of the draft new chat (not yet created in main) for per-session UI state. */
 export const DRAFT_KEY = 'draft';
@@ -66,6 +67,8 @@ export interface OpenSession {
   chat: ChatSettings;
   /** System prompt of the next run. */
   systemPrompt: string;
+  /** Tokens of the shown branch's saved answers per model, as main summed them (absent: none known). */
+  usage?: readonly UsageTotal[];
 }
 
 export function sessionKey(session: Pick<OpenSession, 'id'>): string {
@@ -114,6 +117,7 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
     lastSeq: active ? active.seq : -Infinity,
     chat: detail.chat,
     systemPrompt: detail.systemPrompt,
+    ...(detail.usage && { usage: detail.usage }),
   });
 }
 
@@ -127,7 +131,7 @@ export function withBranch(session: OpenSession, detail: SessionDetail): OpenSes
     const same = session.committedRefs[i - 1]?.id === detail.refs[i - 1]?.id;
     return same ? (session.committed[i] ?? message) : message;
   });
-  return withView({ ...session, name: detail.name, committed, committedRefs: detail.refs, run: null });
+  return withView({ ...session, name: detail.name, committed, committedRefs: detail.refs, run: null, usage: detail.usage });
 }
 
 /** Index in `committed` of the stored message `messageId`, or -1. */
@@ -225,6 +229,7 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
       return replaceStreaming(session, (message) => finishAssistant(message, event), false);
     case 'saved': {
       const run = liveRun(session);
+      if (event.usage) session = { ...session, usage: event.usage };
       if (!run) return withView({ ...session, name: event.summary.name, run: null });
       const committed = [...session.committed.slice(0, run.base), ...run.messages];
       // A regenerate's run starts with the question it re-runs, already stored: its ref stays.
@@ -240,6 +245,8 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     }
     case 'run_end':
       return session.run?.failed ? session : dropRun(session);
+    case 'titled':
+      return { ...session, name: event.summary.name };
     case 'queue':
     case 'notice':
     case 'tool':

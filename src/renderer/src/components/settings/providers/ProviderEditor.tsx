@@ -14,6 +14,8 @@ import {
 import { useT } from '../../../i18n';
 import { useAppState } from '../../../store/appState';
 import { RefreshIcon } from '../../icons';
+import { ModelPricesEditor } from '../../../usage/ModelPricesEditor';
+import { priceRowsOf, pricesFromRows } from '../../../usage/priceRows';
 
 type ModelsState = { state: 'idle' | 'loading' } | { state: 'done'; list: string[] } | { state: 'failed'; message: string };
 type TestState = { state: 'idle' | 'testing' } | { state: 'done'; result: ConnectionTestResult };
@@ -39,6 +41,7 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
   const [model, setModel] = useState(provider?.model ?? '');
   const [modelsText, setModelsText] = useState((provider?.models ?? []).join('\n'));
   const [enabled, setEnabled] = useState(provider?.enabled ?? true);
+  const [priceRows, setPriceRows] = useState(() => priceRowsOf(provider?.prices));
   /** A new key to save; empty leaves the saved key as it is. */
   const [apiKey, setApiKey] = useState('');
   const [models, setModels] = useState<ModelsState>({ state: 'idle' });
@@ -128,11 +131,18 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
       return;
     }
     setAskKeyMove(false);
+    const prices = pricesFromRows(priceRows);
+    if (!prices) {
+      setError(t('usage.priceInvalid'));
+      return;
+    }
     const input: ProviderInput = {
       ...(provider ? { id: provider.id } : {}),
       presetId,
       enabled,
       models: typedModels(),
+      // Sent when there is something to set or to clear; absent leaves the saved prices as they are.
+      ...((Object.keys(prices).length > 0 || Object.keys(provider?.prices ?? {}).length > 0) && { prices }),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(url ? { baseUrl: url } : {}),
       ...(model.trim() ? { model: model.trim() } : {}),
@@ -291,6 +301,8 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
           {t('providers.modelsHint')}
         </p>
       </div>
+
+      <ModelPricesEditor rows={priceRows} models={[...new Set([model.trim(), ...typedModels()].filter(Boolean))]} onChange={setPriceRows} />
 
       <div className="field-row">
         <label className="checkbox">
