@@ -19,6 +19,7 @@ import { SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
 import { shownBranch } from './sessions/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
+import { detectLocalServers, type LocalDetectOptions } from './settings/local-detect.js';
 import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
 import { acquireDataLock, type DataLock } from './storage/data-lock.js';
@@ -38,6 +39,8 @@ export interface AppCoreOptions {
   openExternal: (url: string) => Promise<void>;
   /** Where redacted log lines go (default stderr). */
   writeLog?: (line: string) => void;
+  /** Where to look for local model servers (default Ollama 11434, LM Studio 1234; tests use a fake server's port). */
+  localServerPorts?: LocalDetectOptions['ports'];
 }
 
 export interface AppCore {
@@ -166,6 +169,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     importMcpConfig: ({ text }) => mcp.importConfig(text),
     setMcpOptions: (options) => mcp.setOptions(options),
     revokeToolApproval: ({ server, tool }) => mcp.revoke(server, tool),
+    detectLocalServers: () => detectLocalServers({ ports: options.localServerPorts }),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);

@@ -12,6 +12,7 @@ import { conversationSettingsStrings } from './conversationSettings';
 import { shortcutStrings } from './shortcuts';
 import { trustStrings } from './trust';
 import { toolStrings } from './tools';
+import { welcomeStrings } from './welcome';
 
 export type { Locale };
 
@@ -52,6 +53,7 @@ const dictionaries = {
     ...attachmentStrings.en,
     ...providerStrings.en,
     ...toolStrings.en,
+    ...welcomeStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -65,6 +67,7 @@ const dictionaries = {
     ...attachmentStrings['zh-CN'],
     ...providerStrings['zh-CN'],
     ...toolStrings['zh-CN'],
+    ...welcomeStrings['zh-CN'],
   },
 } as const;
 

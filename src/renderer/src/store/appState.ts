@@ -22,7 +22,7 @@ import {
 } from './openSession';
 import { createBranchActions, type BranchActions } from './branchesSlice';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
-import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
+import { createShortcutsActions, menuCommandEffect, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
@@ -35,6 +35,7 @@ import {
 } from './attachmentsSlice';
 import type { AttachmentPart } from '../../../shared/attachments';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
+import { createWelcomeActions, initialWelcome, selectSendNeedsSetup, type WelcomeSlice } from './welcomeSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -116,11 +117,19 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions & AttachmentsSlice & ToolsSlice;
+export type AppState = AppData &
+  AppActions &
+  AppStatusSlice &
+  ConversationSettingsSlice &
+  BranchActions &
+  AttachmentsSlice &
+  ToolsSlice &
+  WelcomeSlice;
 
-function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
+function initialData(): AppData & ReturnType<typeof initialConversationSettings> & ReturnType<typeof initialWelcome> {
   return {
     ...initialConversationSettings(),
+    ...initialWelcome(),
     ...initialToolsData(),
     sessions: [],
     currentSession: draftSession(),
@@ -167,6 +176,7 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
 
 export const useAppState = create<AppState>()((set, get, store) => {
   let unsubscribe: (() => void) | null = null;
+  let unsubscribeMenu: (() => void) | null = null;
   /** While a session is fetched, its events wait here and are replayed after the snapshot. */
   let loading: { id: string; buffer: SessionEventEnvelope[] } | null = null;
   /** Runs started by regenerate or edit, so a failure offers the same again even after switching sessions. */
@@ -344,6 +354,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ...createShortcutsActions(set),
     ...createConversationSettingsSlice(set, get),
     ...createToolsActions(set, (sessionId, error) => ipcError(sessionId, error)),
+    ...createWelcomeActions(set, get),
 
     async init() {
       unsubscribe?.();
@@ -351,6 +362,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
       runRequests.clear();
       set({ ...initialData(), ...initialAttachmentsData() });
       unsubscribe = api().onSessionEvent(handleEnvelope);
+      unsubscribeMenu?.();
+      unsubscribeMenu = api().onMenuCommand((command) => set(menuCommandEffect(command)));
       const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
       else ipcError(DRAFT_KEY, list.error);
@@ -465,6 +478,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
       const key = sessionKey(currentSession);
       const { parts, patch } = takeAttachments(get(), key);
       if ((!text && !parts.length) || isSessionLoading || isTyping) return;
+      // No provider can answer this chat: the welcome panel instead of a request bound to fail; text and files stay.
+      if (selectSendNeedsSetup(get())) return get().openWelcome();
       set((s) => ({ ...patch, drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
         const created = await locked(() => api().createSession(get().draftChat));
