@@ -128,6 +128,12 @@ describe('welcome panel', () => {
 
   it('for a chat whose own provider lacks its key, the key goes into that provider', async () => {
     expect(screen.getByTestId('welcome').textContent).toContain('This chat uses OpenAI, which needs an API key.');
+    // The environment's stand-in provider (nothing saved yet) is nobody's choice: a first run gets the general words.
+    cleanup();
+    keyless((fake = createFakeApi()));
+    fake.settings.providers[0]!.fromEnv = true;
+    ({ user } = await renderApp(fake));
+    expect(screen.getByTestId('welcome').textContent).toContain('Connect a provider to start chatting');
     await user.type(field('welcome-key'), 'sk-openai-77');
     await user.click(screen.getByTestId('welcome-done'));
     await settle();

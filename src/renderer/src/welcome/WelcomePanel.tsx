@@ -112,7 +112,10 @@ export function WelcomePanel(): JSX.Element {
         <h2 id={`${id}-title`} className="welcome-title">
           {t('welcome.title')}
         </h2>
-        <p className="welcome-intro">{target ? t('welcome.needsKey', { provider: target.name }) : t('welcome.intro')}</p>
+        <p className="welcome-intro">
+          {/* The environment's stand-in provider is nobody's choice yet: a first run gets the general words. */}
+          {target && !target.fromEnv ? t('welcome.needsKey', { provider: target.name }) : t('welcome.intro')}
+        </p>
         {unsent && (
           <p className="welcome-unsent" data-testid="welcome-unsent">
             {t('welcome.unsent')}
@@ -130,12 +133,7 @@ export function WelcomePanel(): JSX.Element {
             return (
               <div key={server.presetId} className="welcome-local-server" data-testid="welcome-local-server" data-preset={server.presetId}>
                 <span>{t('welcome.local.found', { name, count: server.models.length })}</span>
-                <button
-                  type="button"
-                  className="button"
-                  aria-pressed={selectedLocal(server)}
-                  onClick={() => chooseLocal(server)}
-                >
+                <button type="button" className="button" aria-pressed={selectedLocal(server)} onClick={() => chooseLocal(server)}>
                   {selectedLocal(server) ? t('welcome.local.using') : t('welcome.local.use', { name })}
                 </button>
               </div>
