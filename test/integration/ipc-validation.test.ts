@@ -176,7 +176,7 @@ describe('request schemas', () => {
 
   it('refuses unknown fields on every request that takes an object', () => {
     const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter(
-      (m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings',
+      (m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings' && m !== 'detectLocalServers',
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
     for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {

@@ -175,7 +175,7 @@ describe('prompt presets', () => {
     await openSettings();
     const items = within(screen.getByTestId('preset-list')).getAllByTestId('preset-item');
     expect(items.map((item) => item.querySelector('.preset-name')!.textContent)).toEqual(['Translator']);
-    await user.click(screen.getByRole('button', { name: 'Start a chat with Translator' }));
+    await user.click(screen.getByRole('button', { name: 'Start chat with Translator' }));
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.type(screen.getByTestId('composer-input'), 'Bonjour{Enter}');
