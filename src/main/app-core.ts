@@ -19,6 +19,7 @@ import { SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
 import { shownBranch } from './sessions/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
+import { detectLocalServers, type LocalDetectOptions } from './settings/local-detect.js';
 import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
 import { acquireDataLock, type DataLock } from './storage/data-lock.js';
@@ -41,6 +42,8 @@ export interface AppCoreOptions {
   writeLog?: (line: string) => void;
   /** The system save/open dialogs for export and import (tests script them); default: always cancelled. */
   dialogs?: FileDialogs;
+  /** Where to look for local model servers (default Ollama 11434, LM Studio 1234; tests use a fake server's port). */
+  localServerPorts?: LocalDetectOptions['ports'];
 }
 
 export interface AppCore {
@@ -182,6 +185,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     exportSession: ({ sessionId, format }) => transfer.exportSession(sessionId, format),
     exportAllSessions: () => transfer.exportAll(),
     importSessions: () => transfer.importFile(),
+    detectLocalServers: () => detectLocalServers({ ports: options.localServerPorts }),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);

@@ -19,7 +19,11 @@ export interface MainStrings {
   noProvider(): string;
   providerMissing(model: string): string;
   providerDisabled(name: string): string;
+  /** The provider needs an API key and holds none: nothing was sent. */
+  needsKey(name: string): string;
   attachmentGone(): string;
+  /** Application menu labels. */
+  menu: { file: string; edit: string; view: string; window: string; help: string; shortcuts: string };
 }
 
 const zh: MainStrings = {
@@ -37,6 +41,8 @@ const zh: MainStrings = {
   providerMissing: (model) => `模型“${model}”所属的服务商已被删除。请在对话顶部选择另一个模型。`,
   providerDisabled: (name) => `服务商“${name}”已停用。请在设置中启用它，或在对话顶部选择另一个模型。`,
   attachmentGone: () => '附件已不在数据文件夹中，请重新添加。',
+  needsKey: (name) => `服务商“${name}”需要 API 密钥，还没有填写。请先填写 API 密钥，消息没有发送。`,
+  menu: { file: '文件', edit: '编辑', view: '视图', window: '窗口', help: '帮助', shortcuts: '键盘快捷键' },
 };
 
 const en: MainStrings = {
@@ -55,6 +61,8 @@ const en: MainStrings = {
   providerDisabled: (name) =>
     `The provider "${name}" is turned off. Turn it on in Settings, or choose another model at the top of the chat.`,
   attachmentGone: () => 'The attachment is no longer in the data folder. Please attach it again.',
+  needsKey: (name) => `The provider "${name}" needs an API key and has none yet. Add the API key first; nothing was sent.`,
+  menu: { file: 'File', edit: 'Edit', view: 'View', window: 'Window', help: 'Help', shortcuts: 'Keyboard shortcuts' },
 };
 
 const PROVIDER_ZH: Record<ProviderErrorCode, string> = {

@@ -1,9 +1,11 @@
 // Electron glue: app lifecycle, the secure main window, and the IPC binding. Everything else lives in app-core.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, type WebContents } from 'electron';
-import { SESSION_EVENT_CHANNEL } from '../shared/ipc.js';
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell, type WebContents } from 'electron';
+import { INVOKE_CHANNELS, MENU_COMMAND_CHANNEL, SESSION_EVENT_CHANNEL, type MenuCommand } from '../shared/ipc.js';
 import { createAppCore, type AppCore } from './app-core.js';
+import { appMenuTemplate } from './app-menu.js';
+import { mainStrings } from './i18n.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import type { FileDialogs } from './transfer/index.js';
 import { secureWebPreferences } from './window-options.js';
@@ -54,6 +56,15 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
+/** The application menu in the settings' language; its commands go to the focused window. */
+function installMenu(appCore: AppCore): void {
+  const send = (command: MenuCommand) => {
+    const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows().find((w) => !w.isDestroyed());
+    window?.webContents.send(MENU_COMMAND_CHANNEL, command);
+  };
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(mainStrings(appCore.settings.locale()), process.platform, send)));
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   // The app uses no camera, microphone, geolocation, notifications or any other permission.
@@ -78,9 +89,13 @@ async function start(): Promise<void> {
       // Only our own page may call main.
       const frameUrl = event.senderFrame?.url ?? '';
       if (!isAppUrl(frameUrl)) return { ok: false, error: { code: 'invalid_input', message: 'Unknown sender' } };
-      return core!.router.handle(channel, payload);
+      const answer = core!.router.handle(channel, payload);
+      // A language change renames the menu too.
+      if (channel === INVOKE_CHANNELS.updateSettings) void answer.then(() => installMenu(core!));
+      return answer;
     });
   }
+  installMenu(core);
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

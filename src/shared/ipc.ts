@@ -3,6 +3,7 @@
 import type { AppStatus } from './app-status.js';
 import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from './attachments.js';
 import type { IpcResult } from './errors.js';
+import type { LocalServer } from './first-run.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
@@ -51,10 +52,17 @@ export const INVOKE_CHANNELS = {
   exportSession: 'transfer:exportSession',
   exportAllSessions: 'transfer:exportAll',
   importSessions: 'transfer:import',
+  detectLocalServers: 'settings:detectLocal',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
 export const SESSION_EVENT_CHANNEL = 'session:event';
+
+/** Main → renderer: an application menu item was chosen; payload: MenuCommand. */
+export const MENU_COMMAND_CHANNEL = 'menu:command';
+
+/** What the application menu asks the window to do. */
+export type MenuCommand = 'shortcuts';
 
 export type InvokeMethod = keyof typeof INVOKE_CHANNELS;
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[InvokeMethod];
@@ -142,6 +150,8 @@ export interface InvokeContract {
   exportAllSessions: { request: void; response: ExportResult };
   /** Asks for a file in main's open dialog and imports its chats as new sessions (each whole or not at all). */
   importSessions: { request: void; response: ImportResult };
+  /** Ollama / LM Studio answering on 127.0.0.1 (nothing else is probed), with their models. */
+  detectLocalServers: { request: void; response: LocalServer[] };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];
@@ -155,6 +165,8 @@ export type TinyAgentApi = {
 } & {
   /** Delivers every session's events in order; returns the unsubscribe function. */
   onSessionEvent(listener: (envelope: SessionEventEnvelope) => void): () => void;
+  /** Delivers the application menu's commands; returns the unsubscribe function. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 };
 
 /** Upper bounds enforced by main's validation. */

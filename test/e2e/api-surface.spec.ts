@@ -19,7 +19,7 @@ test('window.api exposes exactly the contract, frozen, with no generic invoke, i
         process: typeof (window as unknown as { process?: unknown }).process,
       };
     });
-    expect(surface.keys).toEqual([...Object.keys(INVOKE_CHANNELS), 'onSessionEvent'].sort());
+    expect(surface.keys).toEqual([...Object.keys(INVOKE_CHANNELS), 'onMenuCommand', 'onSessionEvent'].sort());
     expect(surface.types).toEqual(['function']);
     expect(surface.frozen).toBe(true);
     expect(surface.require).toBe('undefined');

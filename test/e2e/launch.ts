@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron, chromium, type Browser, type ElectronApplication, type Page } from '@playwright/test';
 import type { SessionEventEnvelope } from '../../src/shared/events.js';
-import { INVOKE_CHANNELS } from '../../src/shared/ipc.js';
-import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { INVOKE_CHANNELS, type MenuCommand } from '../../src/shared/ipc.js';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app-core.js';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
 import { electronBinary } from '../../scripts/electron-binary.js';
@@ -26,6 +26,8 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number };
   /** The save/open dialogs main shows (Chromium mode only: Electron shows the system's). Default: always cancelled. */
   dialogs?: FileDialogs;
+  /** Where main looks for local model servers (Chromium mode; Electron mode keeps the real ports). */
+  localServerPorts?: AppCoreOptions['localServerPorts'];
 }
 
 export interface LaunchedApp {
@@ -34,6 +36,8 @@ export interface LaunchedApp {
   dataDir: string;
   /** URLs main was asked to open in the system browser (Chromium mode records them instead of opening). */
   openedExternally: string[];
+  /** Chooses an application menu command, as a click on its menu item does. */
+  menuCommand(command: MenuCommand): Promise<void>;
   /** Quits the app: running answers stop and committed history is flushed. */
   close(): Promise<void>;
 }
@@ -78,7 +82,15 @@ async function launchElectron(executablePath: string, dataDir: string, opts: Lau
   const page = await app.firstWindow();
   if (opts.viewport) await page.setViewportSize(opts.viewport);
   await page.waitForLoadState('domcontentloaded');
-  return { page, mode: 'electron', dataDir, openedExternally: [], close: () => app.close() };
+  const menuCommand = async (command: MenuCommand) => {
+    const clicked = await app.evaluate(({ Menu }, id) => {
+      const item = Menu.getApplicationMenu()?.getMenuItemById(id);
+      item?.click();
+      return item !== null && item !== undefined;
+    }, command);
+    if (!clicked) throw new Error(`the application menu has no item "${command}"`);
+  };
+  return { page, mode: 'electron', dataDir, openedExternally: [], menuCommand, close: () => app.close() };
 }
 
 async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<LaunchedApp> {
@@ -96,6 +108,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       openedExternally.push(url);
     },
     ...(opts.dialogs && { dialogs: opts.dialogs }),
+    ...(opts.localServerPorts && { localServerPorts: opts.localServerPorts }),
   });
   const server = await serveDirectory(rendererDir);
   let browser: Browser | undefined;
@@ -124,6 +137,9 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       mode: 'chromium',
       dataDir,
       openedExternally,
+      // What main's menu click sends: the command, delivered to the page's listeners.
+      menuCommand: (command) =>
+        page.evaluate((c) => (window as unknown as { __tinyAgentMenu(command: string): void }).__tinyAgentMenu(c), command),
       async close() {
         deliver = () => {};
         await core.dispose();
@@ -169,6 +185,18 @@ function installApiBridge({ channels }: { channels: Record<string, string> }): v
       listeners.delete(listener);
     };
   };
+  const menuListeners = new Set<(command: string) => void>();
+  api.onMenuCommand = (listener: (command: string) => void) => {
+    menuListeners.add(listener);
+    return () => {
+      menuListeners.delete(listener);
+    };
+  };
+  Object.defineProperty(window, '__tinyAgentMenu', {
+    value: (command: string) => {
+      for (const listener of menuListeners) listener(command);
+    },
+  });
   Object.defineProperty(window, '__tinyAgentDeliver', {
     value: (envelopes: unknown[]) => {
       for (const envelope of envelopes) for (const listener of listeners) listener(envelope);

@@ -178,7 +178,16 @@ describe('request schemas', () => {
 
   it('refuses unknown fields on every request that takes an object', () => {
     const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter(
-      (m) => !['listSessions', 'getSettings', 'getAppStatus', 'getMcpSettings', 'exportAllSessions', 'importSessions'].includes(m),
+      (m) =>
+        ![
+          'listSessions',
+          'getSettings',
+          'getAppStatus',
+          'getMcpSettings',
+          'exportAllSessions',
+          'importSessions',
+          'detectLocalServers',
+        ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
     for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {

@@ -44,7 +44,7 @@ describe('model picker', () => {
   it("shows the default model for a new chat and lists enabled providers' models in groups", async () => {
     const picker = screen.getByTestId('model-picker');
     expect(picker.dataset.model).toBe('gpt-4o-mini');
-    expect(picker.getAttribute('aria-label')).toBe('Model: gpt-4o-mini');
+    expect(picker.getAttribute('aria-label')).toBe('Model: gpt-4o-mini OpenAI');
     await user.click(picker);
     expect(picker.getAttribute('aria-expanded')).toBe('true');
     const groups = within(screen.getByRole('listbox')).getAllByRole('group');

@@ -3,7 +3,8 @@
 import type { AppProblem } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
-import type { InvokeMethod, InvokeRequest, InvokeResponse, TinyAgentApi } from '../../src/shared/ipc';
+import type { InvokeMethod, InvokeRequest, InvokeResponse, MenuCommand, TinyAgentApi } from '../../src/shared/ipc';
+import type { LocalServer } from '../../src/shared/first-run';
 import { emptyUsage, type AssistantMessage, type Message } from '../../src/shared/messages';
 import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
@@ -41,6 +42,10 @@ export interface FakeApi {
   emit(sessionId: string, event: FakeEventInput, options?: { runId?: string; seq?: number }): SessionEventEnvelope;
   /** The run id the last `send`/`regenerate` of a session answered. */
   runIdOf(sessionId: string): string;
+  /** What `detectLocalServers` answers. */
+  localServers: LocalServer[];
+  /** Delivers an application menu command, as main does when a menu item is chosen. */
+  menu(command: MenuCommand): void;
 }
 
 /** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
@@ -78,6 +83,7 @@ const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
 export function createFakeApi(): FakeApi {
   const listeners = new Set<(envelope: SessionEventEnvelope) => void>();
+  const menuListeners = new Set<(command: MenuCommand) => void>();
   const failures = new Map<InvokeMethod, IpcError>();
   const holds = new Map<InvokeMethod, Promise<void>>();
   const seqs = new Map<string, number>();
@@ -102,7 +108,7 @@ export function createFakeApi(): FakeApi {
           model: 'gpt-4o-mini',
           models: ['gpt-4o-mini', 'gpt-4o'],
           enabled: true,
-          hasApiKey: false,
+          hasApiKey: true,
           fromEnv: false,
         },
       ],
@@ -117,7 +123,8 @@ export function createFakeApi(): FakeApi {
       autoTitle: true,
       currency: '$',
     },
-    storedKeys: new Map(),
+    // A provider that can answer: chats send. First-run tests take the key away.
+    storedKeys: new Map([['p-openai', 'sk-fake-openai']]),
     files: new Map(),
     models: ['gpt-4o-mini', 'gpt-4o'],
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
@@ -179,6 +186,11 @@ export function createFakeApi(): FakeApi {
       const runId = runs.get(sessionId);
       if (!runId) throw new Error(`no run started in ${sessionId}`);
       return runId;
+    },
+
+    localServers: [],
+    menu(command) {
+      for (const listener of menuListeners) listener(command);
     },
   };
 
@@ -344,6 +356,7 @@ export function createFakeApi(): FakeApi {
     }),
     exportAllSessions: () => ({ saved: true, fileName: 'Tiny Agent.zip', count: fake.sessions.size }),
     importSessions: () => structuredClone(fake.importResult),
+    detectLocalServers: () => structuredClone(fake.localServers),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {
@@ -374,6 +387,10 @@ export function createFakeApi(): FakeApi {
     onSessionEvent(listener: (envelope: SessionEventEnvelope) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onMenuCommand(listener: (command: MenuCommand) => void) {
+      menuListeners.add(listener);
+      return () => menuListeners.delete(listener);
     },
   } as unknown as TinyAgentApi;
   return fake;

@@ -37,6 +37,14 @@ describe('shortcuts', () => {
     expect(screen.getByTestId('shortcut-help')).toBeTruthy();
   });
 
+  it('Help › Keyboard shortcuts in the application menu opens the sheet, and leaves it open when it already is', async () => {
+    expect(screen.queryByTestId('shortcut-help')).toBeNull();
+    act(() => fake.menu('shortcuts'));
+    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBe(screen.getByTestId('shortcut-help'));
+    act(() => fake.menu('shortcuts'));
+    expect(screen.getAllByTestId('shortcut-help')).toHaveLength(1);
+  });
+
   it('Ctrl+K opens search and Ctrl+F the find bar', async () => {
     await user.keyboard('{Control>}k{/Control}');
     expect(screen.getByTestId('search-input')).toBe(document.activeElement);

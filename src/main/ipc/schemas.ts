@@ -144,6 +144,7 @@ export const requestSchemas = {
     includeReasoning: z.boolean().optional(),
   }),
   getAppStatus: noInput,
+  detectLocalServers: noInput,
   addAttachment: z.strictObject({ name: fileName, bytes: fileBytes, scaled: fileBytes.optional() }),
   readAttachment: z.strictObject({ sha256 }),
   approveTool: z.strictObject({ sessionId, toolCallId: z.string().min(1).max(200), decision: z.enum(['once', 'always', 'deny']) }),

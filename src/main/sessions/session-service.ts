@@ -201,13 +201,15 @@ export class SessionService {
     this.assertOpen();
     const id = randomUUID();
     const model = request.model ?? this.options.defaultModel?.() ?? null;
+    // A chat whose model cannot be reached (no provider, no key) is refused before any file exists.
+    const resolved = this.options.resolveModel(model, request.params);
     const header: SessionHeader = {
       type: 'session',
       version: FORMAT_VERSION,
       id,
       createdAt: this.clock.next(),
       systemPrompt: request.systemPrompt?.trim() ? request.systemPrompt : this.options.defaultSystemPrompt(),
-      model: model?.model ?? this.options.resolveModel().id,
+      model: model?.model ?? resolved.id,
       ...(model && { providerId: model.providerId }),
       ...(request.params && Object.keys(request.params).length > 0 && { params: request.params }),
       ...(request.name ? { name: request.name } : {}),

@@ -3,6 +3,7 @@
 // for, handed to the provider layer only for that origin, and never included in a SettingsView or a log line.
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
+import { lacksKey } from '../../shared/first-run.js';
 import type { ProviderProbe } from '../../shared/ipc.js';
 import {
   defaultProviderName,
@@ -248,12 +249,14 @@ export class SettingsService {
     const provider = this.providers().find((p) => p.id === target.providerId);
     if (!provider) throw new AppError('invalid_input', strings.providerMissing(target.model));
     if (!provider.enabled) throw new AppError('invalid_input', strings.providerDisabled(provider.name));
+    const apiKey = this.keyFor(provider);
+    if (lacksKey({ ...provider, hasApiKey: apiKey !== undefined })) throw new AppError('invalid_input', strings.needsKey(provider.name));
     const env = this.options.env;
     return {
       id: target.model,
       providerId: provider.id,
       baseUrl: provider.baseUrl,
-      apiKey: this.keyFor(provider),
+      apiKey,
       contextWindow: positiveInt(env.TINY_AGENT_CONTEXT_WINDOW) ?? contextWindowOf(target.model),
       // Empty means the provider's default: nothing is sent (the context policy still keeps room for an answer).
       maxOutputTokens: params.maxOutputTokens ?? positiveInt(env.TINY_AGENT_MAX_OUTPUT_TOKENS),

@@ -1,18 +1,16 @@
-// The app shell: sidebar and main pane (header, conversation, banner, queue, composer), settings, shortcuts,
-// and the locale and theme every part renders with.
+// The app shell: sidebar and main pane (header, conversation or the welcome panel, the one banner, queue, composer),
+// settings, shortcuts, and the locale and theme every part renders with.
 import type { JSX } from 'react';
 import { ChatServersPicker } from './chat/tools/ChatServersPicker';
 import { Composer } from './components/Composer';
 import { Conversation } from './components/Conversation';
-import { ErrorBanner } from './components/ErrorBanner';
 import { Header } from './components/Header';
 import { QueueStrip } from './components/QueueStrip';
 import { SettingsDialog } from './components/SettingsDialog';
-import { SetupHint } from './components/SetupHint';
 import { ShortcutHelp } from './components/ShortcutHelp';
 import { Sidebar } from './components/Sidebar';
 import { StatusNotice } from './components/StatusNotice';
-import { AppStatusBanner } from './status/AppStatusBanner';
+import { Banner } from './status/Banner';
 import { NARROW_QUERY, useMediaQuery } from './hooks/useMediaQuery';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useDocumentTheme } from './hooks/useTheme';
@@ -20,6 +18,8 @@ import { LocaleContext } from './i18n';
 import { FindBar } from './search/FindBar';
 import { SearchDialog } from './search/SearchDialog';
 import { useAppState } from './store/appState';
+import { selectWelcomeShown } from './store/welcomeSlice';
+import { WelcomePanel } from './welcome/WelcomePanel';
 
 export function App(): JSX.Element {
   const locale = useAppState((s) => s.locale);
@@ -28,6 +28,7 @@ export function App(): JSX.Element {
   const searchOpen = useAppState((s) => s.searchOpen);
   const findOpen = useAppState((s) => s.findOpen);
   const shortcutsOpen = useAppState((s) => s.shortcutsOpen);
+  const welcomeShown = useAppState(selectWelcomeShown);
   const narrow = useMediaQuery(NARROW_QUERY);
   useDocumentTheme(theme, locale);
   useShortcuts();
@@ -38,13 +39,9 @@ export function App(): JSX.Element {
         <main className="main">
           <Header narrow={narrow} />
           {findOpen && <FindBar />}
-          <AppStatusBanner />
-          <div className="conversation">
-            <Conversation />
-          </div>
+          <div className="conversation">{welcomeShown ? <WelcomePanel /> : <Conversation />}</div>
           <div className="main-bottom">
-            <ErrorBanner />
-            <SetupHint />
+            <Banner />
             <QueueStrip />
             <ChatServersPicker />
             <Composer />

@@ -1,7 +1,7 @@
 // The preload against a stand-in for Electron's contextBridge and ipcRenderer (the Electron binary is the one
 // edge we cannot run here): it exposes exactly the contract, each function bound to its own channel.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVOKE_CHANNELS, SESSION_EVENT_CHANNEL } from '../../../src/shared/ipc.js';
+import { INVOKE_CHANNELS, MENU_COMMAND_CHANNEL, SESSION_EVENT_CHANNEL } from '../../../src/shared/ipc.js';
 
 const exposed = new Map<string, unknown>();
 const invoked: Array<[string, unknown]> = [];
@@ -31,11 +31,11 @@ beforeEach(async () => {
 });
 
 describe('preload', () => {
-  it('exposes only `api`, frozen, with exactly the contract methods and the event subscription', () => {
+  it('exposes only `api`, frozen, with exactly the contract methods and the two event subscriptions', () => {
     expect([...exposed.keys()]).toEqual(['api']);
     const api = exposed.get('api') as Record<string, unknown>;
     expect(Object.isFrozen(api)).toBe(true);
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(INVOKE_CHANNELS), 'onSessionEvent'].sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(INVOKE_CHANNELS), 'onMenuCommand', 'onSessionEvent'].sort());
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
   });
 
@@ -57,5 +57,15 @@ describe('preload', () => {
     expect(received).toEqual([[envelope]]);
     unsubscribe();
     expect(handlers.get(SESSION_EVENT_CHANNEL)?.size).toBe(0);
+  });
+
+  it('delivers menu commands without the IPC event object, and unsubscribes', () => {
+    const api = exposed.get('api') as { onMenuCommand(listener: (command: unknown) => void): () => void };
+    const received: unknown[][] = [];
+    const unsubscribe = api.onMenuCommand((...args: unknown[]) => received.push(args));
+    for (const handler of handlers.get(MENU_COMMAND_CHANNEL) ?? []) handler({ sender: 'secret ipc event' }, 'shortcuts');
+    expect(received).toEqual([['shortcuts']]);
+    unsubscribe();
+    expect(handlers.get(MENU_COMMAND_CHANNEL)?.size).toBe(0);
   });
 });

@@ -47,9 +47,6 @@ const en = {
   'queue.followUp': 'Follow-up',
   'queue.clear': 'Clear queue',
 
-  'setup.needKey': 'Add an API key for {provider} in Settings to start chatting.',
-  'setup.openSettings': 'Open settings',
-
   'error.retry': 'Retry',
   'error.dismiss': 'Dismiss',
   'error.restored': 'Your message is back in the input box.',
@@ -161,9 +158,6 @@ export const appStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, strin
     'queue.steering': '引导',
     'queue.followUp': '追问',
     'queue.clear': '清空队列',
-
-    'setup.needKey': '请先在设置中填写 {provider} 的 API 密钥，然后就可以开始对话了。',
-    'setup.openSettings': '打开设置',
 
     'error.retry': '重试',
     'error.dismiss': '关闭提示',

@@ -56,7 +56,7 @@ const en = {
   'presets.hint': 'A named system prompt with an optional model and parameters. Start a chat from one.',
   'presets.add': 'New preset',
   'presets.start': 'Start chat',
-  'presets.startLabel': 'Start a chat with {name}',
+  'presets.startLabel': 'Start chat with {name}',
   'presets.edit': 'Edit',
   'presets.delete': 'Delete',
   'presets.name': 'Name',

@@ -14,6 +14,7 @@ import { trustStrings } from './trust';
 import { toolStrings } from './tools';
 import { transferStrings } from './transfer';
 import { usageStrings } from './usage';
+import { welcomeStrings } from './welcome';
 
 export type { Locale };
 
@@ -56,6 +57,7 @@ const dictionaries = {
     ...toolStrings.en,
     ...transferStrings.en,
     ...usageStrings.en,
+    ...welcomeStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -71,6 +73,7 @@ const dictionaries = {
     ...toolStrings['zh-CN'],
     ...transferStrings['zh-CN'],
     ...usageStrings['zh-CN'],
+    ...welcomeStrings['zh-CN'],
   },
 } as const;
 

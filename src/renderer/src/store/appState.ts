@@ -22,7 +22,7 @@ import {
 } from './openSession';
 import { createBranchActions, type BranchActions } from './branchesSlice';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
-import { createShortcutsActions, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
+import { createShortcutsActions, menuCommandEffect, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
@@ -36,6 +36,7 @@ import {
 import type { AttachmentPart } from '../../../shared/attachments';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 import { createTransferSlice, type Notice, type TransferSlice } from './transferSlice';
+import { createWelcomeActions, initialWelcome, selectSendNeedsSetup, type WelcomeSlice } from './welcomeSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -124,11 +125,13 @@ export type AppState = AppData &
   BranchActions &
   AttachmentsSlice &
   ToolsSlice &
-  TransferSlice;
+  TransferSlice &
+  WelcomeSlice;
 
-function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
+function initialData(): AppData & ReturnType<typeof initialConversationSettings> & ReturnType<typeof initialWelcome> {
   return {
     ...initialConversationSettings(),
+    ...initialWelcome(),
     ...initialToolsData(),
     sessions: [],
     currentSession: draftSession(),
@@ -175,6 +178,7 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
 
 export const useAppState = create<AppState>()((set, get, store) => {
   let unsubscribe: (() => void) | null = null;
+  let unsubscribeMenu: (() => void) | null = null;
   /** While a session is fetched, its events wait here and are replayed after the snapshot. */
   let loading: { id: string; buffer: SessionEventEnvelope[] } | null = null;
   /** Runs started by regenerate or edit, so a failure offers the same again even after switching sessions. */
@@ -354,6 +358,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ...createConversationSettingsSlice(set, get),
     ...createToolsActions(set, (sessionId, error) => ipcError(sessionId, error)),
     ...createTransferSlice(set, get),
+    ...createWelcomeActions(set, get),
 
     async init() {
       unsubscribe?.();
@@ -361,6 +366,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
       runRequests.clear();
       set({ ...initialData(), ...initialAttachmentsData() });
       unsubscribe = api().onSessionEvent(handleEnvelope);
+      unsubscribeMenu?.();
+      unsubscribeMenu = api().onMenuCommand((command) => set(menuCommandEffect(command)));
       const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
       else ipcError(DRAFT_KEY, list.error);
@@ -475,6 +482,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
       const key = sessionKey(currentSession);
       const { parts, patch } = takeAttachments(get(), key);
       if ((!text && !parts.length) || isSessionLoading || isTyping) return;
+      // No provider can answer this chat: the welcome panel instead of a request bound to fail; text and files stay.
+      if (selectSendNeedsSetup(get())) return get().openWelcome();
       set((s) => ({ ...patch, drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
         const created = await locked(() => api().createSession(get().draftChat));

@@ -96,12 +96,12 @@ export function ModelPicker(): JSX.Element | null {
         data-provider-id={current?.providerId}
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={t('picker.label', { model: label })}
+        // The name holds every word shown on the button (the provider too), so voice control finds it by what it says.
+        aria-label={t('picker.label', { model: provider ? `${label} ${provider.name}` : label })}
         title={provider ? `${provider.name} · ${current?.model}` : label}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <span className="model-picker-name">{label}</span>
-        {provider && <span className="model-picker-provider">{provider.name}</span>}
+        <span className="model-picker-name">{label}</span> {provider && <span className="model-picker-provider">{provider.name}</span>}
         <span aria-hidden="true" className="model-picker-caret">
           ▾
         </span>

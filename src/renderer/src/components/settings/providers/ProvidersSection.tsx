@@ -52,7 +52,8 @@ export function ProvidersSection({
             <button
               type="button"
               className="provider-open"
-              aria-label={t('providers.edit', { name: provider.name })}
+              // Named by what it shows (name, address, state), as voice control users read it; the title says what it does.
+              title={t('providers.edit', { name: provider.name })}
               onClick={() => onEdit(provider.id)}
             >
               <span className="provider-name">{provider.name}</span>

@@ -1,0 +1,136 @@
+// First run end to end: an empty data folder and no environment variables give the welcome panel; Send sends nothing
+// and creates nothing; a fake "local Ollama" on 127.0.0.1 is offered; after setup the first message streams. Also a
+// key checked by a real connection test, the panel in both themes, both languages and a narrow window, and
+// Help › Keyboard shortcuts from the application menu.
+import { readdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { closedPort } from '../fixtures/closed-port.js';
+import { startFakeOpenAI } from '../fixtures/fake-openai.js';
+import { screenshot, sessionItems, startHarness, waitForAnswerText } from './helpers.js';
+import { launchApp } from './launch.js';
+
+/** Chat files in the data folder. */
+const chatFiles = (dataDir: string) => readdirSync(dataDir, { recursive: true }).filter((name) => String(name).endsWith('.jsonl'));
+
+async function setUpWith(page: Page, apply: () => Promise<void>): Promise<void> {
+  await apply();
+  await page.getByTestId('welcome-done').click();
+  await expect(page.getByTestId('welcome')).toHaveCount(0);
+}
+
+test('no provider: the welcome panel; Send creates nothing; a local Ollama is offered; after setup the first message streams', async () => {
+  const ollama = await startFakeOpenAI({ models: ['llama3.1:8b', 'qwen2.5:7b'] });
+  const app = await launchApp({ env: {}, localServerPorts: { ollama: ollama.port, lmstudio: await closedPort() } });
+  try {
+    test.skip(app.mode === 'electron', 'Electron mode probes the real ports 11434 and 1234; the fake local server runs in Chromium mode');
+    const { page } = app;
+    const welcome = page.getByTestId('welcome');
+    await expect(welcome).toBeVisible();
+    await expect(welcome.getByRole('heading', { name: 'Welcome to Tiny Agent' })).toBeVisible();
+
+    const composer = page.getByTestId('composer-input');
+    await composer.fill('Hello, local model');
+    await page.getByTestId('send').click();
+    await expect(page.getByTestId('welcome-unsent')).toBeVisible();
+    await expect(composer).toHaveValue('Hello, local model');
+    expect(ollama.chatRequests).toHaveLength(0);
+    await expect(sessionItems(page)).toHaveCount(0);
+    expect(chatFiles(app.dataDir)).toEqual([]);
+
+    const offered = page.getByTestId('welcome-local-server');
+    await expect(offered).toHaveAttribute('data-preset', 'ollama');
+    await expect(offered).toContainText('Ollama is running here with 2 models. No API key needed.');
+    await screenshot(page, 'welcome-light-en-local');
+    await setUpWith(page, async () => {
+      await offered.getByRole('button', { name: 'Use Ollama' }).click();
+      await page.getByTestId('welcome-model').selectOption('qwen2.5:7b');
+      await page.getByTestId('welcome-test').click();
+      await expect(page.getByTestId('welcome-test-result')).toHaveAttribute('data-ok', 'true');
+      await expect(page.getByTestId('welcome-test-result')).toContainText('Connected');
+    });
+
+    ollama.enqueue({ text: 'Hello from your own computer.', chunkSize: 4 });
+    await page.getByTestId('send').click();
+    await waitForAnswerText(page, 'Hello from your own computer.');
+    await expect(sessionItems(page)).toHaveCount(1);
+    expect(ollama.chatRequests).toHaveLength(1);
+    expect(ollama.chatRequests[0]!.body.model).toBe('qwen2.5:7b');
+    expect(chatFiles(app.dataDir)).toHaveLength(1);
+  } finally {
+    await app.close();
+    await ollama.close();
+  }
+});
+
+test('a key is checked by a real connection test before it is saved, and never shown again', async () => {
+  const server = await startFakeOpenAI({ apiKey: 'sk-right-0123456789' });
+  const app = await launchApp({ env: {}, localServerPorts: { ollama: await closedPort(), lmstudio: await closedPort() } });
+  try {
+    const { page } = app;
+    await expect(page.getByTestId('welcome-local')).toContainText('No Ollama or LM Studio is running on this computer.');
+    await page.getByTestId('welcome-preset').selectOption('custom');
+    await page.getByTestId('welcome-base-url').fill(server.url);
+    await page.getByTestId('welcome-key').fill('sk-wrong');
+    await page.getByTestId('welcome-test').click();
+    const result = page.getByTestId('welcome-test-result');
+    await expect(result).toHaveAttribute('data-ok', 'false');
+    await expect(result).toContainText('API key');
+
+    await setUpWith(page, async () => {
+      await page.getByTestId('welcome-key').fill('sk-right-0123456789');
+      await page.getByTestId('welcome-test').click();
+      await expect(result).toHaveAttribute('data-ok', 'true');
+      await page.getByTestId('welcome-model').selectOption('fake-model');
+    });
+    expect(await page.content()).not.toContain('sk-right-0123456789');
+
+    server.enqueue({ text: 'The key works.' });
+    await page.getByTestId('composer-input').fill('Does it work?');
+    await page.getByTestId('send').click();
+    await waitForAnswerText(page, 'The key works.');
+    expect(server.chatRequests[0]!.headers.authorization).toBe('Bearer sk-right-0123456789');
+  } finally {
+    await app.close();
+    await server.close();
+  }
+});
+
+for (const [colorScheme, locale, width, title] of [
+  ['light', 'en-US', 1100, 'Welcome to Tiny Agent'],
+  ['dark', 'zh-CN', 1100, '欢迎使用 Tiny Agent'],
+  ['dark', 'en-US', 400, 'Welcome to Tiny Agent'],
+  ['light', 'zh-CN', 400, '欢迎使用 Tiny Agent'],
+] as const) {
+  test(`the welcome panel reads well: ${colorScheme}, ${locale}, ${width}px`, async () => {
+    const app = await launchApp({
+      env: {},
+      locale,
+      colorScheme,
+      viewport: { width, height: 760 },
+      localServerPorts: { ollama: await closedPort(), lmstudio: await closedPort() },
+    });
+    try {
+      const welcome = app.page.getByTestId('welcome');
+      await expect(welcome.getByRole('heading', { name: title })).toBeVisible();
+      await expect(app.page.getByTestId('welcome-local')).not.toContainText(locale === 'zh-CN' ? '正在查找' : 'Looking');
+      // Nothing of the panel runs off the window's right edge.
+      const box = (await welcome.locator('.welcome-card').boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await screenshot(app.page, `welcome-${colorScheme}-${locale === 'zh-CN' ? 'zh' : 'en'}-${width}`);
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test('Help › Keyboard shortcuts in the application menu opens the shortcut sheet', async () => {
+  const h = await startHarness();
+  try {
+    await expect(h.page.getByTestId('composer-input')).toBeVisible();
+    await h.app.menuCommand('shortcuts');
+    await expect(h.page.getByTestId('shortcut-help')).toBeVisible();
+    await expect(h.page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  } finally {
+    await h.close();
+  }
+});

@@ -1,0 +1,150 @@
+// First run as main meets it: with no environment and an empty data folder no provider can answer, so a chat is
+// refused before any file exists; a keyless local server counts as configured; local servers are found on the
+// loopback address only, with their models.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app-core.js';
+import { mainStrings } from '../../src/main/i18n.js';
+import { detectLocalServers } from '../../src/main/settings/local-detect.js';
+import { noProviderReady } from '../../src/shared/first-run.js';
+import type { SettingsView } from '../../src/shared/settings.js';
+import { closedPort } from '../fixtures/closed-port.js';
+import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
+import { testSecretBox } from '../fixtures/test-secret-box.js';
+
+const EN = mainStrings('en');
+const cores: AppCore[] = [];
+const servers: FakeOpenAIServer[] = [];
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tiny-first-run-'));
+});
+afterEach(async () => {
+  while (cores.length) await cores.pop()!.dispose();
+  while (servers.length) await servers.pop()!.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function openCore(env: Record<string, string> = {}, more: Partial<AppCoreOptions> = {}): Promise<AppCore> {
+  const core = await createAppCore({
+    dataDir,
+    env,
+    systemLocale: 'en-US',
+    secrets: testSecretBox,
+    emit: () => {},
+    openExternal: async () => {},
+    writeLog: () => {},
+    ...more,
+  });
+  cores.push(core);
+  return core;
+}
+
+async function fakeServer(options: Parameters<typeof startFakeOpenAI>[0] = {}): Promise<FakeOpenAIServer> {
+  const server = await startFakeOpenAI(options);
+  servers.push(server);
+  return server;
+}
+
+/** Every chat file in the data folder. */
+async function chatFiles(): Promise<string[]> {
+  const entries = await fs.readdir(dataDir, { recursive: true });
+  return entries.filter((name) => name.endsWith('.jsonl'));
+}
+
+async function invoke<T>(core: AppCore, channel: string, payload?: unknown) {
+  return (await core.router.handle(channel, payload)) as { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+}
+
+describe('no provider configured', () => {
+  it('an empty data folder and no environment: the only provider lacks its key, and a chat is refused before any file exists', async () => {
+    const core = await openCore();
+    const settings = await invoke<SettingsView>(core, 'settings:get');
+    expect(settings.ok && settings.value.providers.map((p) => [p.presetId, p.hasApiKey])).toEqual([['openai', false]]);
+    expect(settings.ok && noProviderReady(settings.value)).toBe(true);
+
+    expect(await invoke(core, 'sessions:create', {})).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: EN.needsKey('OpenAI') },
+    });
+    expect(await chatFiles()).toEqual([]);
+    expect(await invoke(core, 'sessions:list')).toEqual({ ok: true, value: [] });
+  });
+
+  it('a saved cloud provider without a key is refused too, naming it; once its key is saved the chat is created', async () => {
+    const core = await openCore();
+    const saved = await invoke<SettingsView>(core, 'settings:saveProvider', { presetId: 'deepseek' });
+    const deepseek = saved.ok ? saved.value.providers[0]! : undefined;
+    expect(await invoke(core, 'sessions:create', {})).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: EN.needsKey('DeepSeek') },
+    });
+    expect(await chatFiles()).toEqual([]);
+
+    await invoke(core, 'settings:saveProvider', { id: deepseek!.id, apiKey: 'sk-deepseek-0123' });
+    const created = await invoke<{ id: string }>(core, 'sessions:create', {});
+    expect(created.ok).toBe(true);
+    expect(await chatFiles()).toHaveLength(1);
+  });
+
+  it('a local server needs no key: a saved Ollama counts as configured and its first message streams', async () => {
+    const ollama = await fakeServer();
+    ollama.enqueue({ text: 'Hello from the local model.' });
+    const events: string[] = [];
+    const core = await openCore({}, { emit: (envelope) => events.push(envelope.event.type) });
+    await invoke(core, 'settings:saveProvider', { presetId: 'ollama', baseUrl: ollama.url, model: 'fake-model' });
+    const settings = await invoke<SettingsView>(core, 'settings:get');
+    expect(settings.ok && noProviderReady(settings.value)).toBe(false);
+
+    const created = await invoke<{ id: string }>(core, 'sessions:create', {});
+    expect(created.ok).toBe(true);
+    const sessionId = created.ok ? created.value.id : '';
+    expect((await invoke(core, 'chat:send', { sessionId, text: 'Hi' })).ok).toBe(true);
+    await ollama.waitForRequests(1);
+    await expect.poll(() => events.includes('run_end')).toBe(true);
+    expect(events).toContain('saved');
+    expect(ollama.chatRequests[0]!.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('local servers', () => {
+  it('are looked for on 127.0.0.1 only: the one answering is offered with its models, the silent port is left out', async () => {
+    const ollama = await fakeServer({ models: ['qwen2.5:7b', 'llama3.1:8b'] });
+    const silent = await closedPort();
+    const core = await openCore({}, { localServerPorts: { ollama: ollama.port, lmstudio: silent } });
+    expect(await invoke(core, 'settings:detectLocal')).toEqual({
+      ok: true,
+      value: [{ presetId: 'ollama', baseUrl: `http://127.0.0.1:${ollama.port}/v1`, models: ['llama3.1:8b', 'qwen2.5:7b'] }],
+    });
+    expect(ollama.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models']);
+  });
+
+  it('a port answering something that is not a model list is not offered', async () => {
+    const { createServer } = await import('node:http');
+    const web = createServer((_req, res) => res.end('<html>a web page</html>'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (web.address() as { port: number }).port;
+      expect(await detectLocalServers({ ports: { ollama: port, lmstudio: await closedPort() } })).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => web.close(() => resolve()));
+    }
+  });
+
+  it('a port that accepts but never answers is given up after the timeout', async () => {
+    const { createServer } = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const mute = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (mute.address() as { port: number }).port;
+      expect(await detectLocalServers({ ports: { ollama: port, lmstudio: await closedPort() }, timeoutMs: 200 })).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => mute.close(() => resolve()));
+    }
+  });
+});
