@@ -24,6 +24,8 @@ import { SettingsService } from './settings/settings-service.js';
 import { acquireDataLock, type DataLock } from './storage/data-lock.js';
 import type { StorageCause } from './storage/storage-cause.js';
 import { removeStaleTempFiles } from './storage/temp-files.js';
+import { UiStateService } from './ui-state/index.js';
+import { emptyUiState } from '../shared/ui-state.js';
 
 export interface AppCoreOptions {
   /** Where settings and sessions live (TINY_AGENT_DATA_DIR or Electron's userData). */
@@ -87,6 +89,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
+  let uiState: UiStateService | undefined;
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
     emit: options.emit,
@@ -99,7 +102,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
     observer: {
       branchChanged: (id, branch) => search?.branchChanged(id, branch),
-      deleted: (id) => search?.deleted(id),
+      deleted: (id) => {
+        search?.deleted(id);
+        uiState?.forget(id);
+      },
     },
     attachments,
     tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
@@ -116,6 +122,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log: (message, error) => log.error(message, error),
   });
   const searchService = search;
+  uiState = await UiStateService.open({
+    dataDir: options.dataDir,
+    sessionExists: (id) => sessions.store.entry(id) !== undefined,
+    log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
+  });
+  const windowState = uiState;
 
   const providers = createProviderCheck(current, strings);
 
@@ -166,6 +178,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     importMcpConfig: ({ text }) => mcp.importConfig(text),
     setMcpOptions: (options) => mcp.setOptions(options),
     revokeToolApproval: ({ server, tool }) => mcp.revoke(server, tool),
+    getUiState: () => windowState.view(),
+    updateUiState: (patch) => windowState.update(patch),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -182,6 +196,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       try {
         await sessions.dispose();
         await searchService.dispose();
+        await windowState.flush();
         await attachments.flush();
       } finally {
         await mcp.dispose();
@@ -243,6 +258,9 @@ function lockedCore(
     getSettings: () => settings.view(),
     openExternal: (request) => openVetted(request.url, options, strings),
     getAppStatus: () => ({ problems: ['locked'] }),
+    // Nothing of the other instance's window is shown, and nothing is remembered for it.
+    getUiState: () => emptyUiState(),
+    updateUiState: () => undefined,
   };
 
   return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };

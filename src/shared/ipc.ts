@@ -6,6 +6,7 @@ import type { IpcResult } from './errors.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
+import type { UiState, UiStatePatch } from './ui-state.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
 
@@ -47,6 +48,8 @@ export const INVOKE_CHANNELS = {
   importMcpConfig: 'mcp:import',
   setMcpOptions: 'mcp:setOptions',
   revokeToolApproval: 'mcp:revoke',
+  getUiState: 'ui:get',
+  updateUiState: 'ui:update',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -132,6 +135,10 @@ export interface InvokeContract {
   setMcpOptions: { request: { startAtLaunch: boolean }; response: McpSettingsView };
   /** Takes a tool off its server's always-allowed list. */
   revokeToolApproval: { request: { server: string; tool: string }; response: McpSettingsView };
+  /** The window's state at the last quit (open chat, scroll anchors, drafts), of sessions that still exist. */
+  getUiState: { request: void; response: UiState };
+  /** Remembers a change of the window's state; written to disk shortly after (and at quit). */
+  updateUiState: { request: UiStatePatch; response: void };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

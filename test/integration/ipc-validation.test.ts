@@ -172,11 +172,12 @@ describe('request schemas', () => {
     importMcpConfig: { text: '{}' },
     setMcpOptions: { startAtLaunch: true },
     revokeToolApproval: { server: 'fixture', tool: 'add' },
+    updateUiState: { drafts: { [id]: 't' } },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
     const methods = (Object.keys(INVOKE_CHANNELS) as InvokeMethod[]).filter(
-      (m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings',
+      (m) => m !== 'listSessions' && m !== 'getSettings' && m !== 'getAppStatus' && m !== 'getMcpSettings' && m !== 'getUiState',
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
     for (const [method, payload] of Object.entries(valid) as Array<[InvokeMethod, object]>) {

@@ -8,6 +8,7 @@ import { emptyUsage, type AssistantMessage, type Message } from '../../src/share
 import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
 import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
+import { emptyUiState, type UiState } from '../../src/shared/ui-state';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
 
@@ -29,6 +30,8 @@ export interface FakeApi {
   appProblems: AppProblem[];
   /** MCP servers as main would show them (secret values never included). */
   mcp: McpSettingsView;
+  /** The window state main keeps (`getUiState` answers it; `updateUiState` patches it like main does). */
+  uiState: UiState;
   addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
   /** The next call of `method` answers this error. */
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
@@ -118,6 +121,7 @@ export function createFakeApi(): FakeApi {
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
     appProblems: [],
     mcp: { servers: [], startAtLaunch: false, secretsEncrypted: true },
+    uiState: emptyUiState(),
 
     addSession(fields) {
       const id = fields.id ?? `s-${nextId++}`;
@@ -330,6 +334,19 @@ export function createFakeApi(): FakeApi {
       const found = fake.mcp.servers.find((s) => s.name === server);
       if (found) found.alwaysAllow = found.alwaysAllow.filter((t) => t !== tool);
       return structuredClone(fake.mcp);
+    },
+    getUiState: () => structuredClone(fake.uiState),
+    updateUiState: ({ lastSessionId, drafts, anchors }) => {
+      const state = fake.uiState;
+      if (lastSessionId !== undefined) state.lastSessionId = lastSessionId;
+      for (const [key, text] of Object.entries(drafts ?? {})) {
+        if (text) state.drafts[key] = text;
+        else delete state.drafts[key];
+      }
+      for (const [id, anchor] of Object.entries(anchors ?? {})) {
+        if (anchor) state.anchors[id] = anchor;
+        else delete state.anchors[id];
+      }
     },
   };
 

@@ -4,6 +4,8 @@ import { ATTACHMENT_LIMITS } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { chatParamsSchema } from '../settings/settings-file.js';
+import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
+import { isDraftKey, scrollAnchorSchema } from '../ui-state/index.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -61,6 +63,20 @@ const mcpServerName = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'a server name uses only letters, digits, "-" and "_" (at most 32)' });
 const secretMap = z.record(z.string().min(1).max(200), z.string().max(10_000).nullable());
+/** A patch of the window's state: a bounded number of entries, each draft no longer than the composer holds. */
+const fewEntries = (record: Record<string, unknown>) => Object.keys(record).length <= UI_STATE_LIMITS.maxPatchEntries;
+const tooMany = { message: `at most ${UI_STATE_LIMITS.maxPatchEntries} entries per change` };
+const uiStatePatch = z.strictObject({
+  lastSessionId: sessionId.nullable().optional(),
+  drafts: z
+    .record(
+      z.string().refine(isDraftKey, { message: 'a draft belongs to a session id or the new chat' }),
+      z.string().max(UI_STATE_LIMITS.maxDraftChars, { message: `a draft has at most ${UI_STATE_LIMITS.maxDraftChars} characters` }),
+    )
+    .refine(fewEntries, tooMany)
+    .optional(),
+  anchors: z.record(sessionId, scrollAnchorSchema.nullable()).refine(fewEntries, tooMany).optional(),
+});
 const noInput = z
   .undefined()
   .or(z.null())
@@ -162,4 +178,6 @@ export const requestSchemas = {
   importMcpConfig: z.strictObject({ text: z.string().max(1_000_000) }),
   setMcpOptions: z.strictObject({ startAtLaunch: z.boolean() }),
   revokeToolApproval: z.strictObject({ server: mcpServerName, tool: z.string().min(1).max(200) }),
+  getUiState: noInput,
+  updateUiState: uiStatePatch,
 } satisfies Schemas;
