@@ -34,6 +34,7 @@ import {
   type AttachmentsSlice,
 } from './attachmentsSlice';
 import type { AttachmentPart } from '../../../shared/attachments';
+import { createUiStateSlice, type UiStateActions } from './uiStateSlice';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
@@ -116,7 +117,14 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   clearNotice(): void;
 }
 
-export type AppState = AppData & AppActions & AppStatusSlice & ConversationSettingsSlice & BranchActions & AttachmentsSlice & ToolsSlice;
+export type AppState = AppData &
+  AppActions &
+  AppStatusSlice &
+  ConversationSettingsSlice &
+  BranchActions &
+  AttachmentsSlice &
+  ToolsSlice &
+  UiStateActions;
 
 function initialData(): AppData & ReturnType<typeof initialConversationSettings> {
   return {
@@ -344,9 +352,11 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ...createShortcutsActions(set),
     ...createConversationSettingsSlice(set, get),
     ...createToolsActions(set, (sessionId, error) => ipcError(sessionId, error)),
+    ...createUiStateSlice(set, get, store),
 
     async init() {
       unsubscribe?.();
+      get().stopWindowSync();
       loading = null;
       runRequests.clear();
       set({ ...initialData(), ...initialAttachmentsData() });
@@ -354,6 +364,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
       const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
       else ipcError(DRAFT_KEY, list.error);
+      await get().restoreWindow();
     },
 
     newChat() {
