@@ -12,6 +12,7 @@ import { conversationSettingsStrings } from './conversationSettings';
 import { shortcutStrings } from './shortcuts';
 import { trustStrings } from './trust';
 import { toolStrings } from './tools';
+import { restoreStrings } from './restore';
 
 export type { Locale };
 
@@ -52,6 +53,7 @@ const dictionaries = {
     ...attachmentStrings.en,
     ...providerStrings.en,
     ...toolStrings.en,
+    ...restoreStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -65,6 +67,7 @@ const dictionaries = {
     ...attachmentStrings['zh-CN'],
     ...providerStrings['zh-CN'],
     ...toolStrings['zh-CN'],
+    ...restoreStrings['zh-CN'],
   },
 } as const;
 
