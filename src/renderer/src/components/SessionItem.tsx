@@ -1,7 +1,7 @@
 // One sidebar row of the chat grid: the title cell opens the chat; pin, rename and delete cells float over the
 // title's end on hover or focus. One Tab stop for the whole grid: `tabColumn` says which cell of this row holds it
 // (the list moves it with the arrow keys, see useSessionGridKeys).
-import { memo, type JSX } from 'react';
+import { memo, type JSX, type ReactNode } from 'react';
 import type { SessionSummary } from '../../../shared/sessions';
 import { useT } from '../i18n';
 import { PendingApprovalMark } from '../chat/tools/PendingApprovalMark';
@@ -75,54 +75,75 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
       </span>
       {!renaming && (
         <span className="session-actions" onClick={(event) => event.stopPropagation()}>
-          <span role="gridcell">
-            <button
-              type="button"
-              className={summary.pinned ? 'icon-button pinned' : 'icon-button'}
-              data-testid="session-pin"
-              aria-pressed={summary.pinned}
-              aria-label={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
-              title={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
-              disabled={locked}
-              tabIndex={tab(1)}
-              data-column={1}
-              onClick={() => props.onPin(summary.id, !summary.pinned)}
-            >
-              <PinIcon />
-            </button>
-          </span>
-          <span role="gridcell">
-            <button
-              type="button"
-              className="icon-button"
-              data-testid="session-rename"
-              aria-label={t('sidebar.rename', { name })}
-              title={t('sidebar.rename', { name })}
-              disabled={locked}
-              tabIndex={tab(2)}
-              data-column={2}
-              onClick={() => props.onStartRename(summary.id)}
-            >
-              <PencilIcon />
-            </button>
-          </span>
-          <span role="gridcell">
-            <button
-              type="button"
-              className="icon-button"
-              data-testid="session-delete"
-              aria-label={t('sidebar.delete', { name })}
-              title={t('sidebar.delete', { name })}
-              disabled={locked}
-              tabIndex={tab(3)}
-              data-column={3}
-              onClick={() => props.onDelete(summary.id)}
-            >
-              <TrashIcon />
-            </button>
-          </span>
+          <ActionCell
+            column={1}
+            tabColumn={tabColumn}
+            disabled={locked}
+            testId="session-pin"
+            className={summary.pinned ? 'icon-button pinned' : 'icon-button'}
+            pressed={summary.pinned}
+            label={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
+            onClick={() => props.onPin(summary.id, !summary.pinned)}
+          >
+            <PinIcon />
+          </ActionCell>
+          <ActionCell
+            column={2}
+            tabColumn={tabColumn}
+            disabled={locked}
+            testId="session-rename"
+            label={t('sidebar.rename', { name })}
+            onClick={() => props.onStartRename(summary.id)}
+          >
+            <PencilIcon />
+          </ActionCell>
+          <ActionCell
+            column={3}
+            tabColumn={tabColumn}
+            disabled={locked}
+            testId="session-delete"
+            label={t('sidebar.delete', { name })}
+            onClick={() => props.onDelete(summary.id)}
+          >
+            <TrashIcon />
+          </ActionCell>
         </span>
       )}
     </div>
   );
 });
+
+interface ActionCellProps {
+  /** Cell of the row (SESSION_COLUMNS); focusable by Tab only when it is `tabColumn`. */
+  column: number;
+  tabColumn: number;
+  disabled: boolean;
+  testId: string;
+  label: string;
+  className?: string;
+  pressed?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** One action of a row: a grid cell holding an icon button named for its chat. */
+function ActionCell({ column, tabColumn, testId, label, className = 'icon-button', pressed, ...rest }: ActionCellProps): JSX.Element {
+  return (
+    <span role="gridcell">
+      <button
+        type="button"
+        className={className}
+        data-testid={testId}
+        aria-pressed={pressed}
+        aria-label={label}
+        title={label}
+        disabled={rest.disabled}
+        tabIndex={column === tabColumn ? 0 : -1}
+        data-column={column}
+        onClick={rest.onClick}
+      >
+        {rest.children}
+      </button>
+    </span>
+  );
+}
