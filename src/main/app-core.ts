@@ -26,6 +26,8 @@ import { acquireDataLock, type DataLock } from './storage/data-lock.js';
 import type { StorageCause } from './storage/storage-cause.js';
 import { removeStaleTempFiles } from './storage/temp-files.js';
 import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from './transfer/index.js';
+import { UiStateService } from './ui-state/index.js';
+import { emptyUiState } from '../shared/ui-state.js';
 
 export interface AppCoreOptions {
   /** Where settings and sessions live (TINY_AGENT_DATA_DIR or Electron's userData). */
@@ -93,6 +95,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
+  let uiState: UiStateService | undefined;
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
     emit: options.emit,
@@ -105,7 +108,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
     observer: {
       branchChanged: (id, branch) => search?.branchChanged(id, branch),
-      deleted: (id) => search?.deleted(id),
+      deleted: (id) => {
+        search?.deleted(id);
+        uiState?.forget(id);
+      },
     },
     attachments,
     tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
@@ -123,6 +129,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log: (message, error) => log.error(message, error),
   });
   const searchService = search;
+  uiState = await UiStateService.open({
+    dataDir: options.dataDir,
+    sessionExists: (id) => sessions.store.entry(id) !== undefined,
+    log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
+  });
+  const windowState = uiState;
 
   const providers = createProviderCheck(current, strings);
   const transfer = new TransferService({
@@ -186,6 +198,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     exportAllSessions: () => transfer.exportAll(),
     importSessions: () => transfer.importFile(),
     detectLocalServers: () => detectLocalServers({ ports: options.localServerPorts }),
+    getUiState: () => windowState.view(),
+    updateUiState: (patch) => windowState.update(patch),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -202,6 +216,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       try {
         await sessions.dispose();
         await searchService.dispose();
+        await windowState.flush();
         await attachments.flush();
       } finally {
         await mcp.dispose();
@@ -263,6 +278,9 @@ function lockedCore(
     getSettings: () => settings.view(),
     openExternal: (request) => openVetted(request.url, options, strings),
     getAppStatus: () => ({ problems: ['locked'] }),
+    // Nothing of the other instance's window is shown, and nothing is remembered for it.
+    getUiState: () => emptyUiState(),
+    updateUiState: () => undefined,
   };
 
   return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };

@@ -10,7 +10,9 @@ export function foldWithOffsets(text: string): { folded: string; origin: number[
   const origin: number[] = [];
   let offset = 0;
   for (const char of text) {
-    const piece = foldText(char);
+    // ASCII folds to itself lower-cased; skipping normalize() for it makes snippets of Latin text several times cheaper.
+    const code = char.charCodeAt(0);
+    const piece = code < 0x80 ? (code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char) : foldText(char);
     for (let i = 0; i < piece.length; i++) origin.push(offset);
     folded += piece;
     offset += char.length;

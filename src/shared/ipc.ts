@@ -7,6 +7,7 @@ import type { LocalServer } from './first-run.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
+import type { UiState, UiStatePatch } from './ui-state.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
@@ -53,6 +54,8 @@ export const INVOKE_CHANNELS = {
   exportAllSessions: 'transfer:exportAll',
   importSessions: 'transfer:import',
   detectLocalServers: 'settings:detectLocal',
+  getUiState: 'ui:get',
+  updateUiState: 'ui:update',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -152,6 +155,10 @@ export interface InvokeContract {
   importSessions: { request: void; response: ImportResult };
   /** Ollama / LM Studio answering on 127.0.0.1 (nothing else is probed), with their models. */
   detectLocalServers: { request: void; response: LocalServer[] };
+  /** The window's state at the last quit (open chat, scroll anchors, drafts), of sessions that still exist. */
+  getUiState: { request: void; response: UiState };
+  /** Remembers a change of the window's state; written to disk shortly after (and at quit). */
+  updateUiState: { request: UiStatePatch; response: void };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

@@ -174,6 +174,7 @@ describe('request schemas', () => {
     setMcpOptions: { startAtLaunch: true },
     revokeToolApproval: { server: 'fixture', tool: 'add' },
     exportSession: { sessionId: id, format: 'json' },
+    updateUiState: { drafts: { [id]: 't' } },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -187,6 +188,7 @@ describe('request schemas', () => {
           'exportAllSessions',
           'importSessions',
           'detectLocalServers',
+          'getUiState',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

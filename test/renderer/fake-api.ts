@@ -10,6 +10,7 @@ import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionS
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
 import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
 import type { ImportResult } from '../../src/shared/transfer';
+import { emptyUiState, type UiState } from '../../src/shared/ui-state';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
 
@@ -33,6 +34,8 @@ export interface FakeApi {
   mcp: McpSettingsView;
   /** What `importSessions` answers (default: the dialog was cancelled). */
   importResult: ImportResult;
+  /** The window state main keeps (`getUiState` answers it; `updateUiState` patches it like main does). */
+  uiState: UiState;
   addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
   /** The next call of `method` answers this error. */
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
@@ -131,6 +134,7 @@ export function createFakeApi(): FakeApi {
     appProblems: [],
     importResult: { cancelled: true },
     mcp: { servers: [], startAtLaunch: false, secretsEncrypted: true },
+    uiState: emptyUiState(),
 
     addSession(fields) {
       const id = fields.id ?? `s-${nextId++}`;
@@ -357,6 +361,19 @@ export function createFakeApi(): FakeApi {
     exportAllSessions: () => ({ saved: true, fileName: 'Tiny Agent.zip', count: fake.sessions.size }),
     importSessions: () => structuredClone(fake.importResult),
     detectLocalServers: () => structuredClone(fake.localServers),
+    getUiState: () => structuredClone(fake.uiState),
+    updateUiState: ({ lastSessionId, drafts, anchors }) => {
+      const state = fake.uiState;
+      if (lastSessionId !== undefined) state.lastSessionId = lastSessionId;
+      for (const [key, text] of Object.entries(drafts ?? {})) {
+        if (text) state.drafts[key] = text;
+        else delete state.drafts[key];
+      }
+      for (const [id, anchor] of Object.entries(anchors ?? {})) {
+        if (anchor) state.anchors[id] = anchor;
+        else delete state.anchors[id];
+      }
+    },
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

@@ -5,6 +5,8 @@ import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
 import { EXPORT_FORMATS } from '../../shared/transfer.js';
+import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
+import { isDraftKey, scrollAnchorSchema } from '../ui-state/index.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -62,6 +64,20 @@ const mcpServerName = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'a server name uses only letters, digits, "-" and "_" (at most 32)' });
 const secretMap = z.record(z.string().min(1).max(200), z.string().max(10_000).nullable());
+/** A patch of the window's state: a bounded number of entries, each draft no longer than the composer holds. */
+const fewEntries = (record: Record<string, unknown>) => Object.keys(record).length <= UI_STATE_LIMITS.maxPatchEntries;
+const tooMany = { message: `at most ${UI_STATE_LIMITS.maxPatchEntries} entries per change` };
+const uiStatePatch = z.strictObject({
+  lastSessionId: sessionId.nullable().optional(),
+  drafts: z
+    .record(
+      z.string().refine(isDraftKey, { message: 'a draft belongs to a session id or the new chat' }),
+      z.string().max(UI_STATE_LIMITS.maxDraftChars, { message: `a draft has at most ${UI_STATE_LIMITS.maxDraftChars} characters` }),
+    )
+    .refine(fewEntries, tooMany)
+    .optional(),
+  anchors: z.record(sessionId, scrollAnchorSchema.nullable()).refine(fewEntries, tooMany).optional(),
+});
 const noInput = z
   .undefined()
   .or(z.null())
@@ -170,4 +186,6 @@ export const requestSchemas = {
   exportSession: z.strictObject({ sessionId, format: z.enum(EXPORT_FORMATS) }),
   exportAllSessions: noInput,
   importSessions: noInput,
+  getUiState: noInput,
+  updateUiState: uiStatePatch,
 } satisfies Schemas;

@@ -6,8 +6,11 @@
 
 import { foldText } from '../../shared/fold.js';
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const WORD = /[\p{L}\p{N}\p{M}_]/u;
+const CJK_CLASS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const CJK = new RegExp(`[${CJK_CLASS}]`, 'u');
+/** A maximal run of word characters (CJK included); split by kind afterwards. */
+const WORD_RUN = new RegExp(`[\\p{L}\\p{N}\\p{M}_${CJK_CLASS}]+`, 'gu');
+const CJK_RUN = new RegExp(`[${CJK_CLASS}]+`, 'gu');
 
 /** The folded form every comparison uses. */
 export const normalizeText = foldText;
@@ -16,24 +19,25 @@ export function isCjk(char: string): boolean {
   return CJK.test(char);
 }
 
-/** Runs of one kind in already-normalized text: spaced words and CJK runs, in order. */
+/**
+ * Runs of one kind in already-normalized text: spaced words and CJK runs, in order. Matched by whole runs (one
+ * regular expression pass) rather than character by character: indexing 100 MB of text spends most of its time here.
+ */
 export function runs(normalized: string): Array<{ text: string; cjk: boolean }> {
   const out: Array<{ text: string; cjk: boolean }> = [];
-  let current = '';
-  let currentCjk = false;
-  for (const char of normalized) {
-    const cjk = CJK.test(char);
-    const word = cjk || WORD.test(char);
-    if (!word || (current && cjk !== currentCjk)) {
-      if (current) out.push({ text: current, cjk: currentCjk });
-      current = '';
+  for (const [word] of normalized.matchAll(WORD_RUN)) {
+    if (!CJK.test(word)) {
+      out.push({ text: word, cjk: false });
+      continue;
     }
-    if (word) {
-      current += char;
-      currentCjk = cjk;
+    let last = 0;
+    for (const match of word.matchAll(CJK_RUN)) {
+      if (match.index > last) out.push({ text: word.slice(last, match.index), cjk: false });
+      out.push({ text: match[0], cjk: true });
+      last = match.index + match[0].length;
     }
+    if (last < word.length) out.push({ text: word.slice(last), cjk: false });
   }
-  if (current) out.push({ text: current, cjk: currentCjk });
   return out;
 }
 

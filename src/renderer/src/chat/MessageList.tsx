@@ -10,6 +10,7 @@ import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
 import { ToolResultsContext, useToolResultsMap } from './tools/toolResults';
 import type { MessageListProps } from './types';
+import { useScrollAnchor } from './useScrollAnchor';
 import { RowActionsContext, type RowActions } from './versions/rowActions';
 
 /** Rows rendered beyond each edge of the viewport. */
@@ -154,12 +155,21 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     return () => observer.disconnect();
   }, []);
 
+  const restoreAnchor = useScrollAnchor({
+    virtualizer,
+    scrollRef,
+    refs,
+    initial: props.scrollAnchor,
+    atEndPx: AT_END_PX,
+    onChange: props.onScrollAnchor,
+    interrupt: focus?.nonce,
+  });
   const scrolledToEnd = useRef(false);
   useLayoutEffect(() => {
     if (scrolledToEnd.current || messages.length === 0) return;
     scrolledToEnd.current = true;
-    virtualizer.scrollToEnd();
-  }, [messages.length, virtualizer]);
+    if (!restoreAnchor()) virtualizer.scrollToEnd();
+  }, [messages.length, virtualizer, restoreAnchor]);
 
   // A search result or the find bar asked for a message: bring it to the middle of the view and mark it.
   const [focusedIndex, setFocusedIndex] = useState(-1);

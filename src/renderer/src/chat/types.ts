@@ -1,6 +1,7 @@
 // The contract between the app shell (store, layout) and the conversation view (message list, markdown).
 import type { Message } from '../../../shared/messages';
 import type { MessageRef } from '../../../shared/sessions';
+import type { ScrollAnchor } from '../../../shared/ui-state';
 
 /** Props of `<MessageList>` (src/renderer/src/chat/MessageList.tsx). */
 export interface MessageListProps {
@@ -32,4 +33,8 @@ export interface MessageListProps {
   onOpenLink: (url: string) => void;
   /** A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. */
   focus?: { index: number; query: string; nonce: number } | null;
+  /** Where this chat was scrolled when last seen; restored once when the list opens (absent: the latest messages). */
+  scrollAnchor?: ScrollAnchor;
+  /** Told where the chat is scrolled as the person scrolls (a few times a second at most) and when the list closes. */
+  onScrollAnchor?: (anchor: ScrollAnchor) => void;
 }

@@ -38,9 +38,15 @@ export function Composer(): JSX.Element {
     box.style.height = `${Math.min(box.scrollHeight, MAX_HEIGHT)}px`;
   }, [text]);
 
-  // A newly opened session, or the end of a lock, puts the cursor back here.
+  // A newly opened session puts the cursor back here, and so does the end of a lock that left focus nowhere (a
+  // rename or delete made from the sidebar by keyboard keeps its focus there).
+  const focusedKey = useRef<string | null>(null);
   useEffect(() => {
-    if (!locked) ref.current?.focus();
+    if (locked) return;
+    const switched = focusedKey.current !== key;
+    focusedKey.current = key;
+    const idle = document.activeElement === null || document.activeElement === document.body;
+    if (switched || idle) ref.current?.focus();
   }, [key, locked]);
 
   const submit = (asFollowUp: boolean) => {

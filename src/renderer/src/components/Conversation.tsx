@@ -1,5 +1,6 @@
 // Connects the conversation view (chat/, built against chat/types.ts) to the store.
 import type { JSX } from 'react';
+import type { ScrollAnchor } from '../../../shared/ui-state';
 import { MessageList } from '../chat/MessageList';
 import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
 import { unsavedFrom } from '../store/openSession';
@@ -18,6 +19,9 @@ export function Conversation(): JSX.Element {
   const editMessage = useAppState((s) => s.editMessage);
   const switchBranch = useAppState((s) => s.switchBranch);
   const openLink = useAppState((s) => s.openLink);
+  const sessionId = useAppState((s) => s.currentSession.id);
+  const scrollAnchorOf = useAppState((s) => s.scrollAnchorOf);
+  const reportScrollAnchor = useAppState((s) => s.reportScrollAnchor);
   const focus = useAppState((s) => (s.focus && s.focus.sessionId === s.currentSession.id ? s.focus : null));
   return (
     <MessageList
@@ -32,6 +36,10 @@ export function Conversation(): JSX.Element {
       onSwitchVersion={switchBranch}
       onOpenLink={openLink}
       focus={focus}
+      {...(sessionId !== null && {
+        scrollAnchor: scrollAnchorOf(sessionId),
+        onScrollAnchor: (anchor: ScrollAnchor) => reportScrollAnchor(sessionId, anchor),
+      })}
     />
   );
 }

@@ -1,5 +1,7 @@
-// One sidebar row: opens the session on click; rename and delete actions; a dot while it answers.
-import { memo, type JSX } from 'react';
+// One sidebar row of the chat grid: the title cell opens the chat; pin, rename and delete cells float over the
+// title's end on hover or focus. One Tab stop for the whole grid: `tabColumn` says which cell of this row holds it
+// (the list moves it with the arrow keys, see useSessionGridKeys).
+import { memo, type JSX, type ReactNode } from 'react';
 import type { SessionSummary } from '../../../shared/sessions';
 import { useT } from '../i18n';
 import { PendingApprovalMark } from '../chat/tools/PendingApprovalMark';
@@ -12,9 +14,10 @@ interface SessionItemProps {
   /** Sidebar locked while a session operation is in flight. */
   locked: boolean;
   renaming: boolean;
-  /** Position among all (filtered) rows, for assistive technology: only visible rows exist in the DOM. */
-  position: number;
-  total: number;
+  /** 1-based row of the grid (headings count), for assistive technology: only visible rows exist in the DOM. */
+  rowIndex: number;
+  /** Cell (SESSION_COLUMNS) that takes Tab focus, or -1 when another row holds it. */
+  tabColumn: number;
   /** Offset of the row in the virtual list, in pixels. */
   top: number;
   onOpen: (id: string) => void;
@@ -26,86 +29,121 @@ interface SessionItemProps {
 }
 
 export const SessionItem = memo(function SessionItem(props: SessionItemProps): JSX.Element {
-  const { summary, active, locked, renaming, position, total, top } = props;
+  const { summary, active, locked, renaming, rowIndex, tabColumn, top } = props;
   const t = useT();
   const name = summary.name || t('session.untitled');
+  const tab = (column: number) => (column === tabColumn ? 0 : -1);
   return (
     <div
-      role="listitem"
+      role="row"
       className={active ? 'session-item active' : 'session-item'}
       data-testid="session-item"
       data-session-id={summary.id}
       aria-current={active ? 'true' : undefined}
-      aria-posinset={position}
-      aria-setsize={total}
+      aria-rowindex={rowIndex}
       style={{ transform: `translateY(${top}px)` }}
       onClick={renaming || locked ? undefined : () => props.onOpen(summary.id)}
     >
-      {renaming ? (
-        <RenameInput
-          initial={summary.name}
-          label={t('sidebar.renameInput', { name })}
-          onSave={(value) => props.onRename(summary.id, value)}
-          onCancel={props.onCancelRename}
-        />
-      ) : (
-        <button type="button" className="session-open" disabled={locked} title={name}>
-          <span className="session-name">{name}</span>
-        </button>
-      )}
-      {summary.problem && (
-        <span
-          className="session-problem"
-          role="img"
-          aria-label={t(summary.problem === 'unsupported_version' ? 'sidebar.problem.newer' : 'sidebar.problem.unreadable')}
-          title={t(summary.problem === 'unsupported_version' ? 'sidebar.problem.newer' : 'sidebar.problem.unreadable')}
-          data-testid="session-problem"
-        >
-          !
-        </span>
-      )}
-      <PendingApprovalMark sessionId={summary.id} fromSummary={summary.pendingApproval} />
-      {summary.isStreaming && (
-        <span className="streaming-dot" role="img" aria-label={t('sidebar.streaming')} data-testid="session-streaming" />
-      )}
+      <span role="gridcell" className="session-title-cell">
+        {renaming ? (
+          <RenameInput
+            initial={summary.name}
+            label={t('sidebar.renameInput', { name })}
+            onSave={(value) => props.onRename(summary.id, value)}
+            onCancel={props.onCancelRename}
+          />
+        ) : (
+          <button type="button" className="session-open" disabled={locked} title={name} tabIndex={tab(0)} data-column={0}>
+            <span className="session-name">{name}</span>
+          </button>
+        )}
+        {summary.problem && (
+          <span
+            className="session-problem"
+            role="img"
+            aria-label={t(summary.problem === 'unsupported_version' ? 'sidebar.problem.newer' : 'sidebar.problem.unreadable')}
+            title={t(summary.problem === 'unsupported_version' ? 'sidebar.problem.newer' : 'sidebar.problem.unreadable')}
+            data-testid="session-problem"
+          >
+            !
+          </span>
+        )}
+        <PendingApprovalMark sessionId={summary.id} fromSummary={summary.pendingApproval} />
+        {summary.isStreaming && (
+          <span className="streaming-dot" role="img" aria-label={t('sidebar.streaming')} data-testid="session-streaming" />
+        )}
+      </span>
       {!renaming && (
         <span className="session-actions" onClick={(event) => event.stopPropagation()}>
-          <button
-            type="button"
-            className={summary.pinned ? 'icon-button pinned' : 'icon-button'}
-            data-testid="session-pin"
-            aria-pressed={summary.pinned}
-            aria-label={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
-            title={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
+          <ActionCell
+            column={1}
+            tabColumn={tabColumn}
             disabled={locked}
+            testId="session-pin"
+            className={summary.pinned ? 'icon-button pinned' : 'icon-button'}
+            pressed={summary.pinned}
+            label={t(summary.pinned ? 'sidebar.unpin' : 'sidebar.pin', { name })}
             onClick={() => props.onPin(summary.id, !summary.pinned)}
           >
             <PinIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            data-testid="session-rename"
-            aria-label={t('sidebar.rename', { name })}
-            title={t('sidebar.rename', { name })}
+          </ActionCell>
+          <ActionCell
+            column={2}
+            tabColumn={tabColumn}
             disabled={locked}
+            testId="session-rename"
+            label={t('sidebar.rename', { name })}
             onClick={() => props.onStartRename(summary.id)}
           >
             <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            data-testid="session-delete"
-            aria-label={t('sidebar.delete', { name })}
-            title={t('sidebar.delete', { name })}
+          </ActionCell>
+          <ActionCell
+            column={3}
+            tabColumn={tabColumn}
             disabled={locked}
+            testId="session-delete"
+            label={t('sidebar.delete', { name })}
             onClick={() => props.onDelete(summary.id)}
           >
             <TrashIcon />
-          </button>
+          </ActionCell>
         </span>
       )}
     </div>
   );
 });
+
+interface ActionCellProps {
+  /** Cell of the row (SESSION_COLUMNS); focusable by Tab only when it is `tabColumn`. */
+  column: number;
+  tabColumn: number;
+  disabled: boolean;
+  testId: string;
+  label: string;
+  className?: string;
+  pressed?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** One action of a row: a grid cell holding an icon button named for its chat. */
+function ActionCell({ column, tabColumn, testId, label, className = 'icon-button', pressed, ...rest }: ActionCellProps): JSX.Element {
+  return (
+    <span role="gridcell">
+      <button
+        type="button"
+        className={className}
+        data-testid={testId}
+        aria-pressed={pressed}
+        aria-label={label}
+        title={label}
+        disabled={rest.disabled}
+        tabIndex={column === tabColumn ? 0 : -1}
+        data-column={column}
+        onClick={rest.onClick}
+      >
+        {rest.children}
+      </button>
+    </span>
+  );
+}

@@ -1,14 +1,15 @@
 // The sidebar's session list, virtualized: only the rows in view (plus a few) are in the DOM, so thousands of
 // sessions cost what a screenful does. Sections (pinned, then by date) head their rows. Owns which row is being
-// renamed and which one awaits delete confirmation.
+// renamed and which one awaits delete confirmation. An ARIA grid with one Tab stop (keys: useSessionGrid.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type JSX } from 'react';
 import { useT, type Translate } from '../i18n';
 import { useAppState } from '../store/appState';
 import { withGroupHeadings, type GroupKey } from '../store/sessionGroups';
 import { filterSummaries } from '../store/sessionList';
 import { DeleteDialog } from './DeleteDialog';
 import { SessionItem } from './SessionItem';
+import { SESSION_COLUMNS, useSessionGrid } from './useSessionGrid';
 
 /** Fixed row height in pixels; must match `.session-item` in sidebar.css. */
 export const ROW_HEIGHT = 40;
@@ -33,15 +34,12 @@ export function SessionList(): JSX.Element {
   const locale = useAppState((s) => s.locale);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const hintId = useId();
   const untitled = t('session.untitled');
   const matching = useMemo(() => filterSummaries(sessions, filter, untitled), [sessions, filter, untitled]);
   const rows = useMemo(() => withGroupHeadings(matching, Date.now()), [matching]);
   const months = useMemo(() => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long' }), [locale]);
-  const positions = useMemo(() => {
-    const at = new Map<string, number>();
-    for (const row of rows) if (row.kind === 'session') at.set(row.summary.id, at.size + 1);
-    return at;
-  }, [rows]);
+  const rowIds = useMemo(() => rows.map((row) => (row.kind === 'session' ? row.summary.id : null)), [rows]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -63,37 +61,63 @@ export function SessionList(): JSX.Element {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentId]);
 
+  const grid = useSessionGrid({ rowIds, currentId, virtualizer, scrollRef, onRename: setRenamingId, onDelete: setDeletingId });
+  const { refocus } = grid;
   const onOpen = useCallback((id: string) => void openSession(id), [openSession]);
   const onPin = useCallback((id: string, pinned: boolean) => void pinSession(id, pinned), [pinSession]);
-  const onCancelRename = useCallback(() => setRenamingId(null), []);
+  const onCancelRename = useCallback(() => {
+    if (renamingId !== null) refocus(renamingId);
+    setRenamingId(null);
+  }, [renamingId, refocus]);
   const onRename = useCallback(
     (id: string, name: string) => {
       setRenamingId(null);
+      refocus(id);
       void renameSession(id, name);
     },
-    [renameSession],
+    [renameSession, refocus],
   );
   const deleting = deletingId === null ? undefined : sessions.find((s) => s.id === deletingId);
+  const onCloseDelete = () => {
+    setDeletingId(null);
+    // The dialog had focus and is gone: the chat that took the deleted one's place (or the same one) gets it.
+    if (deletingId !== null) refocus(deletingId, true);
+  };
+  const virtualItems = virtualizer.getVirtualItems();
+  const tabCell = grid.tabCell(virtualItems.flatMap((item) => rowIds[item.index] ?? []));
 
   return (
     <>
-      <div ref={scrollRef} className="session-list" data-testid="session-list" role="list" aria-label={t('sidebar.label')}>
+      <div
+        ref={scrollRef}
+        className="session-list"
+        data-testid="session-list"
+        role="grid"
+        aria-label={t('sidebar.label')}
+        aria-rowcount={rows.length}
+        aria-describedby={hintId}
+        onKeyDown={grid.onKeyDown}
+        onFocus={grid.onFocus}
+      >
         <div role="presentation" className="session-list-space" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {virtualItems.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
             if (row.kind === 'group') {
-              // A list may hold only items, so the heading is an item of its own.
+              // A grid holds only rows, so the heading is a row of its own (arrow keys pass over it).
               return (
                 <div
                   key={item.key}
-                  role="listitem"
+                  role="row"
+                  aria-rowindex={item.index + 1}
                   className="session-group"
                   data-testid="session-group"
                   data-group={row.key}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <h3 className="session-group-title">{groupLabel(row.key, t, months)}</h3>
+                  <h3 role="gridcell" aria-colspan={SESSION_COLUMNS} className="session-group-title">
+                    {groupLabel(row.key, t, months)}
+                  </h3>
                 </div>
               );
             }
@@ -105,8 +129,8 @@ export function SessionList(): JSX.Element {
                 active={summary.id === currentId}
                 locked={locked}
                 renaming={summary.id === renamingId}
-                position={positions.get(summary.id) ?? 0}
-                total={matching.length}
+                rowIndex={item.index + 1}
+                tabColumn={tabCell?.id === summary.id ? tabCell.column : -1}
                 top={item.start}
                 onOpen={onOpen}
                 onStartRename={setRenamingId}
@@ -124,7 +148,10 @@ export function SessionList(): JSX.Element {
           {filter.trim() ? t('sidebar.noMatch', { filter: filter.trim() }) : t('sidebar.empty')}
         </p>
       )}
-      {deleting && <DeleteDialog summary={deleting} onClose={() => setDeletingId(null)} />}
+      <p id={hintId} className="session-keys-hint">
+        {t('sidebar.keysHint')}
+      </p>
+      {deleting && <DeleteDialog summary={deleting} onClose={onCloseDelete} />}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { toolStrings } from './tools';
 import { transferStrings } from './transfer';
 import { usageStrings } from './usage';
 import { welcomeStrings } from './welcome';
+import { restoreStrings } from './restore';
 
 export type { Locale };
 
@@ -58,6 +59,7 @@ const dictionaries = {
     ...transferStrings.en,
     ...usageStrings.en,
     ...welcomeStrings.en,
+    ...restoreStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -74,6 +76,7 @@ const dictionaries = {
     ...transferStrings['zh-CN'],
     ...usageStrings['zh-CN'],
     ...welcomeStrings['zh-CN'],
+    ...restoreStrings['zh-CN'],
   },
 } as const;
 

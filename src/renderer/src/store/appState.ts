@@ -34,6 +34,7 @@ import {
   type AttachmentsSlice,
 } from './attachmentsSlice';
 import type { AttachmentPart } from '../../../shared/attachments';
+import { createUiStateSlice, type UiStateActions } from './uiStateSlice';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 import { createTransferSlice, type Notice, type TransferSlice } from './transferSlice';
 import { createWelcomeActions, initialWelcome, selectSendNeedsSetup, type WelcomeSlice } from './welcomeSlice';
@@ -126,7 +127,8 @@ export type AppState = AppData &
   AttachmentsSlice &
   ToolsSlice &
   TransferSlice &
-  WelcomeSlice;
+  WelcomeSlice &
+  UiStateActions;
 
 function initialData(): AppData & ReturnType<typeof initialConversationSettings> & ReturnType<typeof initialWelcome> {
   return {
@@ -359,9 +361,11 @@ export const useAppState = create<AppState>()((set, get, store) => {
     ...createToolsActions(set, (sessionId, error) => ipcError(sessionId, error)),
     ...createTransferSlice(set, get),
     ...createWelcomeActions(set, get),
+    ...createUiStateSlice(set, get, store),
 
     async init() {
       unsubscribe?.();
+      get().stopWindowSync();
       loading = null;
       runRequests.clear();
       set({ ...initialData(), ...initialAttachmentsData() });
@@ -371,6 +375,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
       const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
       if (list.ok) set({ sessions: sortSummaries(list.value) });
       else ipcError(DRAFT_KEY, list.error);
+      await get().restoreWindow();
     },
 
     newChat() {

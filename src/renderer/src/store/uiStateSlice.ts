@@ -1,0 +1,154 @@
+// The window's state across restarts, renderer side: at start the drafts come back and the chat that was open opens
+// again; afterwards main is told what changed — drafts ~300 ms after typing stops (at once when one is cleared or
+// another chat opens), scroll anchors as the list reports them, the open chat when it changes — and everything still
+// pending goes before the window unloads. Main writes it to disk (src/main/ui-state/).
+import type { StoreApi } from 'zustand';
+import type { SessionSummary } from '../../../shared/sessions';
+import { UI_STATE_LIMITS, type ScrollAnchor, type UiStatePatch } from '../../../shared/ui-state';
+
+/** Typing pauses this long before a draft is sent to main. */
+export const DRAFT_SAVE_DELAY_MS = 300;
+
+export interface UiStateActions {
+  /** Stops telling main about changes (the store's `init` calls it before it resets everything). */
+  stopWindowSync(): void;
+  /** Loads the state of the last quit (drafts, the open chat, anchors), then keeps main told of every change. */
+  restoreWindow(): Promise<void>;
+  /** The message list says where the open chat is scrolled. */
+  reportScrollAnchor(sessionId: string, anchor: ScrollAnchor): void;
+  /** Where a chat was scrolled when last seen (its list reads it when it opens). */
+  scrollAnchorOf(sessionId: string): ScrollAnchor | undefined;
+}
+
+/** What the slice reads of the rest of the store. */
+interface Host {
+  sessions: SessionSummary[];
+  drafts: Record<string, string>;
+  currentSession: { id: string | null };
+  openSession(id: string): Promise<void>;
+}
+
+type Store<S extends Host> = Pick<StoreApi<S>, 'subscribe'>;
+
+const sameAnchor = (a: ScrollAnchor | undefined, b: ScrollAnchor): boolean =>
+  a !== undefined && ('atBottom' in a ? 'atBottom' in b : !('atBottom' in b) && a.messageId === b.messageId && a.offset === b.offset);
+
+/** The drafts that differ between two snapshots: changed text, or '' for a draft that is gone. */
+function changedDrafts(
+  before: Record<string, string>,
+  after: Record<string, string>,
+): { changes: Record<string, string>; cleared: boolean } {
+  const changes: Record<string, string> = {};
+  let cleared = false;
+  for (const [key, text] of Object.entries(after)) if (before[key] !== text) changes[key] = text.slice(0, UI_STATE_LIMITS.maxDraftChars);
+  for (const key of Object.keys(before)) {
+    if (key in after) continue;
+    changes[key] = '';
+    cleared = true;
+  }
+  return { changes, cleared };
+}
+
+/** Splits a patch so no request carries more entries than main accepts. */
+function* chunks(patch: UiStatePatch): Generator<UiStatePatch> {
+  const entries = [
+    ...Object.entries(patch.drafts ?? {}).map(([key, value]) => ['drafts', key, value] as const),
+    ...Object.entries(patch.anchors ?? {}).map(([key, value]) => ['anchors', key, value] as const),
+  ];
+  let part: UiStatePatch = patch.lastSessionId === undefined ? {} : { lastSessionId: patch.lastSessionId };
+  let count = 0;
+  for (const [field, key, value] of entries) {
+    if (count === UI_STATE_LIMITS.maxPatchEntries) {
+      yield part;
+      part = {};
+      count = 0;
+    }
+    if (field === 'drafts') part.drafts = { ...part.drafts, [key]: value };
+    else part.anchors = { ...part.anchors, [key]: value as ScrollAnchor };
+    count++;
+  }
+  if (Object.keys(part).length) yield part;
+}
+
+export function createUiStateSlice<S extends Host>(
+  set: (patch: Pick<Host, 'drafts'>) => void,
+  get: () => S,
+  store: Store<S>,
+): UiStateActions {
+  const anchors = new Map<string, ScrollAnchor>();
+  let pending: UiStatePatch = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Ends the current sync (a new `restoreWindow` starts another). */
+  let stopSync = () => {};
+  /** Main's view of the drafts, as last sent. */
+  let sentDrafts: Record<string, string> = {};
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const patch = pending;
+    pending = {};
+    // Best effort: a failure (a full disk) is already shown by the app status; the text stays in the composer.
+    for (const part of chunks(patch)) void window.api.updateUiState(part);
+  };
+
+  const schedule = (delay: number) => {
+    if (delay === 0) return flush();
+    if (timer === undefined) timer = setTimeout(flush, delay);
+  };
+
+  const startSync = () => {
+    sentDrafts = get().drafts;
+    const unsubscribe = store.subscribe((s, prev) => {
+      const switched = s.currentSession.id !== prev.currentSession.id;
+      if (s.drafts !== sentDrafts) {
+        const { changes, cleared } = changedDrafts(sentDrafts, s.drafts);
+        sentDrafts = s.drafts;
+        pending.drafts = { ...pending.drafts, ...changes };
+        // A sent message must not come back as a draft after a crash: clearing is told at once.
+        if (!switched) schedule(cleared ? 0 : DRAFT_SAVE_DELAY_MS);
+      }
+      if (switched) {
+        pending.lastSessionId = s.currentSession.id;
+        schedule(0);
+      }
+    });
+    const beforeUnload = () => flush();
+    window.addEventListener('beforeunload', beforeUnload);
+    stopSync = () => {
+      unsubscribe();
+      window.removeEventListener('beforeunload', beforeUnload);
+      clearTimeout(timer);
+      timer = undefined;
+      pending = {};
+    };
+  };
+
+  return {
+    stopWindowSync: () => stopSync(),
+
+    async restoreWindow() {
+      stopSync();
+      anchors.clear();
+      const result = await window.api.getUiState();
+      if (result.ok) {
+        const saved = result.value;
+        for (const [id, anchor] of Object.entries(saved.anchors)) anchors.set(id, anchor);
+        // Anything typed while this loaded wins over what was saved.
+        set({ drafts: { ...saved.drafts, ...get().drafts } });
+        const last = saved.lastSessionId;
+        if (last !== null && get().currentSession.id === null && get().sessions.some((s) => s.id === last)) await get().openSession(last);
+      }
+      startSync();
+    },
+
+    reportScrollAnchor(sessionId, anchor) {
+      if (sameAnchor(anchors.get(sessionId), anchor)) return;
+      anchors.set(sessionId, anchor);
+      pending.anchors = { ...pending.anchors, [sessionId]: anchor };
+      schedule(DRAFT_SAVE_DELAY_MS);
+    },
+
+    scrollAnchorOf: (sessionId) => anchors.get(sessionId),
+  };
+}
