@@ -7,6 +7,7 @@ import type { InvokeMethod, InvokeRequest, InvokeResponse, TinyAgentApi } from '
 import { emptyUsage, type AssistantMessage, type Message } from '../../src/shared/messages';
 import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
+import { PAGE, type MessagePage, type PageWindow } from '../../src/shared/paging';
 import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
@@ -134,6 +135,8 @@ export function createFakeApi(): FakeApi {
         messages: [systemMessage()],
         ...fields,
         refs: fields.refs ?? singleRefs(fields.messages ?? [systemMessage()]),
+        start: 0,
+        total: (fields.messages ?? [systemMessage()]).length - 1,
       };
       fake.sessions.set(id, detail);
       return detail;
@@ -182,6 +185,23 @@ export function createFakeApi(): FakeApi {
     return detail;
   };
 
+  /** A page of a stored session the way main cuts it (by count only), never reaching past `end`. */
+  const pageOf = (detail: SessionDetail, which: PageWindow, end: number, limit: number = PAGE.messages): MessagePage => {
+    const total = detail.messages.length - 1;
+    const at = 'around' in which ? detail.refs.findIndex((ref) => ref.id === which.around) : -1;
+    if ('around' in which && at < 0) throw Object.assign(new Error('That message is not shown.'), { code: 'invalid_input' });
+    const from =
+      'before' in which ? Math.max(0, which.before - limit) : 'from' in which ? which.from : Math.max(0, at - Math.floor(limit / 2));
+    const to = Math.min(total, end, 'before' in which ? which.before : from + limit);
+    return {
+      start: from,
+      messages: detail.messages.slice(from + 1, to + 1),
+      refs: detail.refs.slice(from, to),
+      total,
+      leaf: detail.refs.at(-1)?.id ?? null,
+    };
+  };
+
   const startRun = (sessionId: string) => {
     found(sessionId);
     const runId = `run-${nextRun++}`;
@@ -197,7 +217,22 @@ export function createFakeApi(): FakeApi {
         chat: { model: request.model ?? fake.settings.defaultModel, params: request.params ?? {} },
         ...(request.systemPrompt && { systemPrompt: request.systemPrompt }),
       }),
-    getSession: ({ sessionId }) => found(sessionId),
+    // Paged like main (by message count only): the newest page, and the page around `around` when it is older.
+    getSession: ({ sessionId, around }) => {
+      const detail = found(sessionId);
+      const total = detail.messages.length - 1;
+      const start = Math.max(0, total - PAGE.messages);
+      const older = around === undefined ? -1 : detail.refs.findIndex((ref) => ref.id === around);
+      return {
+        ...detail,
+        messages: [detail.messages[0]!, ...detail.messages.slice(start + 1)],
+        refs: detail.refs.slice(start),
+        start,
+        total,
+        ...(older >= 0 && older < start && { around: pageOf(detail, { around: around! }, start) }),
+      };
+    },
+    getMessages: ({ sessionId, limit, ...which }) => pageOf(found(sessionId), which, Infinity, limit),
     renameSession: ({ sessionId, name }) => {
       const detail = found(sessionId);
       detail.name = name;

@@ -24,10 +24,14 @@ const JUMP_AFTER_PX = 48;
 /** Viewport height assumed until the real one is measured. */
 const INITIAL_VIEWPORT = 800;
 const LIST_PADDING = 16;
+/** Height of a row whose message is not loaded yet. */
+const PLACEHOLDER_PX = 96;
+/** Rows beyond each edge of the rendered ones whose messages are asked for, so a page usually lands before it shows. */
+const LOAD_MARGIN = 30;
 
 /** A guess at a row's height before it is measured: enough to land near the right place when opening at the end. */
 function estimateRowHeight(message: Message | undefined): number {
-  if (!message) return 80;
+  if (!message) return PLACEHOLDER_PX;
   // Results are shown inside their call's block; their own row is empty.
   if (message.role === 'toolResult') return 0;
   const length = messageText(message).length;
@@ -49,7 +53,7 @@ function isAwayFromEnd(instance: Virtualizer<HTMLDivElement, Element>): boolean 
 }
 
 /** The last assistant answer, when no user message follows it; -1 otherwise. */
-function lastAnswerIndex(messages: readonly Message[]): number {
+function lastAnswerIndex(messages: readonly (Message | undefined)[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {
     const role = messages[i]?.role;
     if (role === 'assistant') return i;
@@ -76,7 +80,7 @@ export function MessageList(props: MessageListProps): JSX.Element {
 }
 
 function SessionMessages(props: MessageListProps): JSX.Element {
-  const { messages, streamingIndex, refs, unsavedFrom = -1, onRegenerate, onEdit, onSwitchVersion, onOpenLink, focus } = props;
+  const { messages, streamingIndex, refs, unsavedFrom = -1, onRegenerate, onEdit, onSwitchVersion, onOpenLink, onNeedRows, focus } = props;
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink });
@@ -110,13 +114,25 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     }),
     [idle, editing, editDrafts, hasEdit, hasRegenerate, hasSwitch, saveEdit, regenerate, switchVersion],
   );
-  const estimateSize = useCallback((index: number) => estimateRowHeight(latest.current.messages[index]), []);
+  // A row keeps its placeholder's height until it is measured (a loaded row gets a new key, so its first measure moves
+  // the scroll position for rows above the view): a page arriving above never shifts what the person is reading.
+  const placeholders = useRef(new Set<number>()).current;
+  const estimateSize = useCallback(
+    (index: number) => {
+      const message = messages[index];
+      if (!message) placeholders.add(index);
+      return placeholders.has(index) ? PLACEHOLDER_PX : estimateRowHeight(message);
+    },
+    [messages, placeholders],
+  );
+  const getItemKey = useCallback((index: number) => (messages[index] ? index : `gap-${index}`), [messages]);
 
   const [awayFromEnd, setAwayFromEnd] = useState(false);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
     paddingStart: LIST_PADDING,
     paddingEnd: LIST_PADDING,
@@ -160,6 +176,21 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     scrolledToEnd.current = true;
     virtualizer.scrollToEnd();
   }, [messages.length, virtualizer]);
+
+  // Rows near the view that are not loaded yet are asked for; the store asks main once per gap edge.
+  const items = virtualizer.getVirtualItems();
+  const firstShown = items[0]?.index ?? 0;
+  const lastShown = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (!onNeedRows) return;
+    const from = Math.max(0, firstShown - LOAD_MARGIN);
+    const to = Math.min(messages.length, lastShown + 1 + LOAD_MARGIN);
+    for (let i = from; i < to; i++) {
+      if (messages[i] !== undefined) continue;
+      onNeedRows(from, to);
+      return;
+    }
+  }, [firstShown, lastShown, messages, onNeedRows]);
 
   // A search result or the find bar asked for a message: bring it to the middle of the view and mark it.
   const [focusedIndex, setFocusedIndex] = useState(-1);
@@ -215,9 +246,20 @@ function SessionMessages(props: MessageListProps): JSX.Element {
             }}
           >
             <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((item) => {
+              {items.map((item) => {
                 const message = messages[item.index];
-                if (!message) return null;
+                if (!message)
+                  return (
+                    <div
+                      key={item.key}
+                      ref={virtualizer.measureElement}
+                      className="chat-row chat-placeholder"
+                      data-index={item.index}
+                      data-testid="message-placeholder"
+                      aria-hidden="true"
+                      style={{ transform: `translateY(${item.start}px)`, height: PLACEHOLDER_PX }}
+                    />
+                  );
                 const ref = refs?.[item.index];
                 return (
                   <div

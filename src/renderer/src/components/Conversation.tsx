@@ -18,6 +18,7 @@ export function Conversation(): JSX.Element {
   const editMessage = useAppState((s) => s.editMessage);
   const switchBranch = useAppState((s) => s.switchBranch);
   const openLink = useAppState((s) => s.openLink);
+  const loadRows = useAppState((s) => s.loadRows);
   const focus = useAppState((s) => (s.focus && s.focus.sessionId === s.currentSession.id ? s.focus : null));
   return (
     <MessageList
@@ -31,6 +32,7 @@ export function Conversation(): JSX.Element {
       onEdit={editMessage}
       onSwitchVersion={switchBranch}
       onOpenLink={openLink}
+      onNeedRows={loadRows}
       focus={focus}
     />
   );
