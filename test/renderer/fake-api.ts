@@ -31,6 +31,8 @@ export interface FakeApi {
   /** MCP servers as main would show them (secret values never included). */
   mcp: McpSettingsView;
   addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
+  /** The new version's id at the point a `switchBranch` switches: main answers the page around it. */
+  switchedTo?: string;
   /** The next call of `method` answers this error. */
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
   /** The next call of `method` waits until `release()`; returns the release function. */
@@ -202,6 +204,21 @@ export function createFakeApi(): FakeApi {
     };
   };
 
+  /** What main answers for an open: the newest page, and the page around `around` when that message is older. */
+  const paged = (detail: SessionDetail, around?: string): SessionDetail => {
+    const total = detail.messages.length - 1;
+    const start = Math.max(0, total - PAGE.messages);
+    const older = around === undefined ? -1 : detail.refs.findIndex((ref) => ref.id === around);
+    return {
+      ...detail,
+      messages: [detail.messages[0]!, ...detail.messages.slice(start + 1)],
+      refs: detail.refs.slice(start),
+      start,
+      total,
+      ...(older >= 0 && older < start && { around: pageOf(detail, { around: around! }, start) }),
+    };
+  };
+
   const startRun = (sessionId: string) => {
     found(sessionId);
     const runId = `run-${nextRun++}`;
@@ -217,21 +234,7 @@ export function createFakeApi(): FakeApi {
         chat: { model: request.model ?? fake.settings.defaultModel, params: request.params ?? {} },
         ...(request.systemPrompt && { systemPrompt: request.systemPrompt }),
       }),
-    // Paged like main (by message count only): the newest page, and the page around `around` when it is older.
-    getSession: ({ sessionId, around }) => {
-      const detail = found(sessionId);
-      const total = detail.messages.length - 1;
-      const start = Math.max(0, total - PAGE.messages);
-      const older = around === undefined ? -1 : detail.refs.findIndex((ref) => ref.id === around);
-      return {
-        ...detail,
-        messages: [detail.messages[0]!, ...detail.messages.slice(start + 1)],
-        refs: detail.refs.slice(start),
-        start,
-        total,
-        ...(older >= 0 && older < start && { around: pageOf(detail, { around: around! }, start) }),
-      };
-    },
+    getSession: ({ sessionId, around }) => paged(found(sessionId), around),
     getMessages: ({ sessionId, limit, ...which }) => pageOf(found(sessionId), which, Infinity, limit),
     renameSession: ({ sessionId, name }) => {
       const detail = found(sessionId);
@@ -251,8 +254,8 @@ export function createFakeApi(): FakeApi {
     send: ({ sessionId }) => startRun(sessionId),
     regenerate: ({ sessionId }) => startRun(sessionId),
     editMessage: ({ sessionId }) => startRun(sessionId),
-    // What the session looks like after the switch is up to the test: it sets the detail beforehand.
-    switchBranch: ({ sessionId }) => structuredClone(found(sessionId)),
+    // What the session looks like after the switch is up to the test: it sets the detail (and `switchedTo`) beforehand.
+    switchBranch: ({ sessionId }) => structuredClone(paged(found(sessionId), fake.switchedTo)),
     steer: ({ text }) => ({ steering: [text], followUp: [] }),
     followUp: ({ text }) => ({ steering: [], followUp: [text] }),
     abort: () => ({ aborted: true }),
