@@ -31,6 +31,11 @@ export interface LaunchedApp {
   dataDir: string;
   /** URLs main was asked to open in the system browser (Chromium mode records them instead of opening). */
   openedExternally: string[];
+  /**
+   * Chromium mode: every invoke the page made, in order, with its request and, once answered, the characters of its
+   * answer as it crossed the bridge (JSON). Electron mode: empty (its IPC is not observed).
+   */
+  invokes: Array<{ channel: string; request: unknown; chars?: number }>;
   /** Quits the app: running answers stop and committed history is flushed. */
   close(): Promise<void>;
 }
@@ -69,13 +74,14 @@ async function launchElectron(executablePath: string, dataDir: string, opts: Lau
   const page = await app.firstWindow();
   if (opts.viewport) await page.setViewportSize(opts.viewport);
   await page.waitForLoadState('domcontentloaded');
-  return { page, mode: 'electron', dataDir, openedExternally: [], close: () => app.close() };
+  return { page, mode: 'electron', dataDir, openedExternally: [], invokes: [], close: () => app.close() };
 }
 
 async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<LaunchedApp> {
   const rendererDir = join(ROOT, 'out/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
   const openedExternally: string[] = [];
+  const invokes: LaunchedApp['invokes'] = [];
   let deliver: (envelope: SessionEventEnvelope) => void = () => {};
   const core: AppCore = await createAppCore({
     dataDir,
@@ -99,9 +105,13 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     const page = await context.newPage();
     // Answers cross as one JSON string: Playwright's object serialization is far slower than Electron's structured
     // clone for large replies (a 2,000-message session), and would make the harness, not the app, the bottleneck.
-    await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) =>
-      JSON.stringify(await core.router.handle(channel, reviveBytes(payload)), bytesReplacer),
-    );
+    await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) => {
+      const call: LaunchedApp['invokes'][number] = { channel, request: payload };
+      invokes.push(call);
+      const answer = JSON.stringify(await core.router.handle(channel, reviveBytes(payload)), bytesReplacer);
+      call.chars = answer.length;
+      return answer;
+    });
     // Under tsx (the bench), esbuild's keepNames wraps nested functions in `__name(…)`; functions serialized into the
     // page (init scripts, evaluate) then need it there. Playwright's own loader does not, and this is a no-op for it.
     await page.addInitScript('globalThis.__name ??= (fn) => fn;');
@@ -114,6 +124,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       mode: 'chromium',
       dataDir,
       openedExternally,
+      invokes,
       async close() {
         deliver = () => {};
         await core.dispose();

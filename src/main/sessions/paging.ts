@@ -34,7 +34,11 @@ export function positionOf(branch: readonly MessageEntry[], messageId: string): 
 }
 
 /** The range [from, to) of `branch` that `window` names, cut to the limits. `around` an unknown id → undefined. */
-export function pageRange(branch: readonly MessageEntry[], window: PageWindow, limit: number = PAGE.messages): [number, number] | undefined {
+export function pageRange(
+  branch: readonly MessageEntry[],
+  window: PageWindow,
+  limit: number = PAGE.messages,
+): [number, number] | undefined {
   const count = Math.max(1, Math.min(limit, PAGE.maxMessages));
   const total = branch.length;
   // Whether one more message fits: the first always does.
