@@ -146,7 +146,8 @@ export function withBranch(session: OpenSession, detail: SessionDetail, messageI
   const committedRefs = placed.committedRefs.slice();
   const shared = Math.max(1, committedIndex(session, messageId));
   for (let i = 0; i < Math.min(committed.length, session.committed.length); i++) {
-    const same = i === 0 || (committedRefs[i - 1] !== undefined ? committedRefs[i - 1]?.id === session.committedRefs[i - 1]?.id : i < shared);
+    const same =
+      i === 0 || (committedRefs[i - 1] !== undefined ? committedRefs[i - 1]?.id === session.committedRefs[i - 1]?.id : i < shared);
     if (!same || session.committed[i] === undefined) continue;
     committed[i] = session.committed[i];
     if (i > 0) committedRefs[i - 1] ??= session.committedRefs[i - 1];
