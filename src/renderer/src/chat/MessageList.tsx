@@ -120,14 +120,25 @@ function SessionMessages(props: MessageListProps): JSX.Element {
   const estimateSize = useCallback(
     (index: number) => {
       const message = messages[index];
-      if (!message) placeholders.add(index);
-      return placeholders.has(index) ? PLACEHOLDER_PX : estimateRowHeight(message);
+      if (message) return placeholders.has(index) ? PLACEHOLDER_PX : estimateRowHeight(message);
+      placeholders.add(index);
+      return PLACEHOLDER_PX;
     },
     [messages, placeholders],
   );
-  const getItemKey = useCallback((index: number) => (messages[index] ? index : `gap-${index}`), [messages]);
+  // A new key function makes the virtualizer lay out every row again: only when rows were loaded or added, not for
+  // each streamed word.
+  let loadedRows = 0;
+  for (const message of messages) if (message) loadedRows += 1;
+  const getItemKey = useMemo(
+    () => (index: number) => (messages[index] ? index : `gap-${index}`),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- which rows are loaded is all the keys depend on
+    [loadedRows, messages.length],
+  );
 
   const [awayFromEnd, setAwayFromEnd] = useState(false);
+  const awayCheck = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(awayCheck.current), []);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
@@ -141,11 +152,15 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     followOnAppend: true,
     scrollEndThreshold: AT_END_PX,
     initialRect: { width: 0, height: INITIAL_VIEWPORT },
-    // After every scroll and every measurement, once the virtualizer has taken it into account. Leaving the end is
-    // confirmed a frame later: appended rows can leave the view short of the end for one frame before it follows.
+    // After every scroll and every measurement, once the virtualizer has taken it into account: checked once in the
+    // next frame, however many rows were measured in this one (each check lays out the list and sums every row), and
+    // a frame late on purpose — appended rows can leave the view short of the end for one frame before it follows.
     onChange: (instance) => {
-      if (!isAwayFromEnd(instance)) setAwayFromEnd(false);
-      else requestAnimationFrame(() => setAwayFromEnd(isAwayFromEnd(instance)));
+      if (awayCheck.current) return;
+      awayCheck.current = requestAnimationFrame(() => {
+        awayCheck.current = 0;
+        setAwayFromEnd(isAwayFromEnd(instance));
+      });
     },
     // Open at the end: the first render already lays out the latest rows, not the first ones.
     initialOffset: () => {
@@ -177,20 +192,24 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     virtualizer.scrollToEnd();
   }, [messages.length, virtualizer]);
 
-  // Rows near the view that are not loaded yet are asked for; the store asks main once per gap edge.
+  // Rows near the view that are not loaded yet are asked for; the store asks main once per gap edge. While the list
+  // flies over rows of which none is loaded (a dragged scrollbar), it waits until the scrolling stops there.
   const items = virtualizer.getVirtualItems();
   const firstShown = items[0]?.index ?? 0;
   const lastShown = items.at(-1)?.index ?? -1;
+  const scrolling = virtualizer.isScrolling;
   useEffect(() => {
     if (!onNeedRows) return;
     const from = Math.max(0, firstShown - LOAD_MARGIN);
     const to = Math.min(messages.length, lastShown + 1 + LOAD_MARGIN);
-    for (let i = from; i < to; i++) {
-      if (messages[i] !== undefined) continue;
-      onNeedRows(from, to);
-      return;
+    let missing = false;
+    let loaded = false;
+    for (let i = from; i < to && !(missing && loaded); i++) {
+      if (messages[i] === undefined) missing = true;
+      else loaded = true;
     }
-  }, [firstShown, lastShown, messages, onNeedRows]);
+    if (missing && (loaded || !scrolling)) onNeedRows(from, to);
+  }, [firstShown, lastShown, scrolling, messages, onNeedRows]);
 
   // A search result or the find bar asked for a message: bring it to the middle of the view and mark it.
   const [focusedIndex, setFocusedIndex] = useState(-1);
