@@ -137,10 +137,13 @@ test.describe('paging', () => {
 
   test('a search result 19,990 messages up opens the chat there, marked, with one open and no page', async () => {
     const { page } = h;
+    await expect(sessionItems(page).filter({ hasText: 'Twenty thousand' })).toBeVisible();
     await page.keyboard.press('ControlOrMeta+k');
+    await expect(page.getByTestId('search-input')).toBeFocused();
     await page.getByTestId('search-input').fill('okapi');
     const result = page.getByTestId('search-result');
-    await expect(result).toHaveCount(1);
+    // The index of 22,200 messages may still be building under load: the result comes once it is there.
+    await expect(result).toHaveCount(1, { timeout: 60_000 });
     await expect(result).toHaveAttribute('data-message-id', `seed-${LONG}-5-1`);
     await result.click();
     const row = page.locator('.chat-row[data-focused]');
