@@ -8,6 +8,7 @@ const sections: Section[] = [
   { name: 'sessions', load: () => import('./sessions.js') },
   { name: 'markdown', load: () => import('./markdown.js') },
   { name: 'ui', load: () => import('./ui.js') },
+  { name: 'paging', load: () => import('./paging.js') },
   { name: 'search', load: () => import('./search.js') },
   { name: 'peers', load: () => import('./peers.js') },
   { name: 'mcp', load: () => import('./mcp.js') },

@@ -40,19 +40,19 @@ interface ProbeWindow {
   };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const tempDir = (tag: string) => mkdtempSync(join(tmpdir(), `tiny-agent-bench-${tag}-`));
+export const tempDir = (tag: string) => mkdtempSync(join(tmpdir(), `tiny-agent-bench-${tag}-`));
 
-const sessionRow = (page: Page, index: number) => page.locator(`[data-testid="session-item"][data-session-id="${seededId(index)}"]`);
+export const sessionRow = (page: Page, index: number) => page.locator(`[data-testid="session-item"][data-session-id="${seededId(index)}"]`);
 const messageRows = (page: Page) => page.locator('[data-testid="message"]');
 
 /** Waits until session `index` is open at its last question and no session operation is in flight. */
-async function waitOpened(page: Page, index: number, turns: number): Promise<void> {
+export async function waitOpened(page: Page, index: number, turns: number): Promise<void> {
   await page.getByTestId('message-list').getByText(`Question ${turns} of session ${index}`, { exact: true }).waitFor();
   await page.locator('[data-testid="new-session"]:not([disabled])').waitFor();
 }
@@ -83,7 +83,7 @@ function armOpenProbe(): void {
 }
 
 /** Clicks session `index` in the sidebar (from the draft chat); returns click → first rows painted, in ms. */
-async function timedOpen(page: Page, index: number, turns: number): Promise<number> {
+export async function timedOpen(page: Page, index: number, turns: number): Promise<number> {
   await showDraft(page);
   await page.evaluate(armOpenProbe);
   await sessionRow(page, index).click();

@@ -150,7 +150,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
     createSession: (req) => sessions.create(req),
-    getSession: ({ sessionId }) => sessions.get(sessionId),
+    getSession: ({ sessionId, around }) => sessions.open(sessionId, around),
+    getMessages: ({ sessionId, limit, ...window }) => sessions.page(sessionId, window, limit),
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
     pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),

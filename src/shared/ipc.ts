@@ -4,6 +4,7 @@ import type { AppStatus } from './app-status.js';
 import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from './attachments.js';
 import type { IpcResult } from './errors.js';
 import type { LocalServer } from './first-run.js';
+import type { MessagePage, PageWindow } from './paging.js';
 import type { SessionEventEnvelope } from './events.js';
 import type { SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
@@ -17,6 +18,7 @@ export const INVOKE_CHANNELS = {
   listSessions: 'sessions:list',
   createSession: 'sessions:create',
   getSession: 'sessions:get',
+  getMessages: 'sessions:page',
   renameSession: 'sessions:rename',
   deleteSession: 'sessions:delete',
   pinSession: 'sessions:pin',
@@ -91,7 +93,10 @@ export interface InvokeContract {
   /** Creates a stored session (the renderer keeps a draft until the first message). */
   /** Without `model`, the chat starts on Settings' default model (kept with the session). */
   createSession: { request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }; response: SessionDetail };
-  getSession: { request: SessionRef; response: SessionDetail };
+  /** The newest page of the shown branch (see paging.ts), and the page around `around` when that message is older. */
+  getSession: { request: SessionRef & { around?: string }; response: SessionDetail };
+  /** Another page of the shown branch; `limit` at most PAGE.maxMessages. `around` a message not shown → `invalid_input`. */
+  getMessages: { request: SessionRef & PageWindow & { limit?: number }; response: MessagePage };
   renameSession: { request: SessionRef & { name: string }; response: SessionSummary };
   /** Pinned sessions are listed first; pinning does not change the activity time. */
   pinSession: { request: SessionRef & { pinned: boolean }; response: SessionSummary };

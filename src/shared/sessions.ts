@@ -1,6 +1,7 @@
 // Session shapes shared by main and renderer.
 import type { ToolCallState } from './mcp.js';
 import type { Message } from './messages.js';
+import type { MessagePage } from './paging.js';
 import type { ChatParams, ModelRef } from './settings.js';
 import type { UsageTotal } from './usage.js';
 
@@ -65,7 +66,10 @@ export interface MessageRef {
   versions: number;
 }
 
-/** A whole session: the shown branch of its stored messages in order, the system message first. */
+/**
+ * A session as the window opens it: the system message, then shown messages `start …` to the end of the shown branch
+ * (`total` messages after the system one). Over IPC that is the newest page (see paging.ts); in main, `get` has all.
+ */
 export interface SessionDetail extends SessionSummary {
   /** The system prompt of the next run (earlier runs were sent what was current then). */
   systemPrompt: string;
@@ -75,6 +79,12 @@ export interface SessionDetail extends SessionSummary {
   refs: MessageRef[];
   /** Tokens of the shown branch's answers per model (all of them, whatever part of `messages` is sent). */
   usage?: UsageTotal[];
+  /** Position of `messages[1]` among the shown messages after the system message. */
+  start: number;
+  /** Shown messages after the system message, loaded or not. */
+  total: number;
+  /** The page around a message asked for (`getSession` with `around`) when it is older than the newest page. */
+  around?: MessagePage;
   activeRun?: ActiveRunSnapshot;
   /** Text the person sent that the app quit before answering; offered again in the composer (cleared by the next send). */
   draft?: string;

@@ -38,6 +38,11 @@ export interface LaunchedApp {
   openedExternally: string[];
   /** Chooses an application menu command, as a click on its menu item does. */
   menuCommand(command: MenuCommand): Promise<void>;
+  /**
+   * Chromium mode: every invoke the page made, in order, with its request and, once answered, the characters of its
+   * answer as it crossed the bridge (JSON). Electron mode: empty (its IPC is not observed).
+   */
+  invokes: Array<{ channel: string; request: unknown; chars?: number }>;
   /** Quits the app: running answers stop and committed history is flushed. */
   close(): Promise<void>;
 }
@@ -90,13 +95,14 @@ async function launchElectron(executablePath: string, dataDir: string, opts: Lau
     }, command);
     if (!clicked) throw new Error(`the application menu has no item "${command}"`);
   };
-  return { page, mode: 'electron', dataDir, openedExternally: [], menuCommand, close: () => app.close() };
+  return { page, mode: 'electron', dataDir, openedExternally: [], invokes: [], menuCommand, close: () => app.close() };
 }
 
 async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<LaunchedApp> {
   const rendererDir = join(ROOT, 'out/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
   const openedExternally: string[] = [];
+  const invokes: LaunchedApp['invokes'] = [];
   let deliver: (envelope: SessionEventEnvelope) => void = () => {};
   const core: AppCore = await createAppCore({
     dataDir,
@@ -122,9 +128,13 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     const page = await context.newPage();
     // Answers cross as one JSON string: Playwright's object serialization is far slower than Electron's structured
     // clone for large replies (a 2,000-message session), and would make the harness, not the app, the bottleneck.
-    await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) =>
-      JSON.stringify(await core.router.handle(channel, reviveBytes(payload)), bytesReplacer),
-    );
+    await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) => {
+      const call: LaunchedApp['invokes'][number] = { channel, request: payload };
+      invokes.push(call);
+      const answer = JSON.stringify(await core.router.handle(channel, reviveBytes(payload)), bytesReplacer);
+      call.chars = answer.length;
+      return answer;
+    });
     // Under tsx (the bench), esbuild's keepNames wraps nested functions in `__name(…)`; functions serialized into the
     // page (init scripts, evaluate) then need it there. Playwright's own loader does not, and this is a no-op for it.
     await page.addInitScript('globalThis.__name ??= (fn) => fn;');
@@ -140,6 +150,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       // What main's menu click sends: the command, delivered to the page's listeners.
       menuCommand: (command) =>
         page.evaluate((c) => (window as unknown as { __tinyAgentMenu(command: string): void }).__tinyAgentMenu(c), command),
+      invokes,
       async close() {
         deliver = () => {};
         await core.dispose();

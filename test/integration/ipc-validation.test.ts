@@ -143,6 +143,7 @@ describe('request schemas', () => {
   const valid: Partial<Record<InvokeMethod, object>> = {
     createSession: { name: 'n' },
     getSession: { sessionId: id },
+    getMessages: { sessionId: id, before: 40 },
     renameSession: { sessionId: id, name: 'n' },
     deleteSession: { sessionId: id },
     pinSession: { sessionId: id, pinned: true },

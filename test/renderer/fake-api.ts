@@ -8,6 +8,7 @@ import type { LocalServer } from '../../src/shared/first-run';
 import { emptyUsage, type AssistantMessage, type Message } from '../../src/shared/messages';
 import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
+import { PAGE, type MessagePage, type PageWindow } from '../../src/shared/paging';
 import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
 import type { ImportResult } from '../../src/shared/transfer';
 import { emptyUiState, type UiState } from '../../src/shared/ui-state';
@@ -37,6 +38,8 @@ export interface FakeApi {
   /** The window state main keeps (`getUiState` answers it; `updateUiState` patches it like main does). */
   uiState: UiState;
   addSession(fields: Partial<SessionDetail> & { name: string }): SessionDetail;
+  /** The new version's id at the point a `switchBranch` switches: main answers the page around it. */
+  switchedTo?: string;
   /** The next call of `method` answers this error. */
   failNext(method: InvokeMethod, code: IpcErrorCode, message?: string): void;
   /** The next call of `method` waits until `release()`; returns the release function. */
@@ -151,6 +154,8 @@ export function createFakeApi(): FakeApi {
         messages: [systemMessage()],
         ...fields,
         refs: fields.refs ?? singleRefs(fields.messages ?? [systemMessage()]),
+        start: 0,
+        total: (fields.messages ?? [systemMessage()]).length - 1,
       };
       fake.sessions.set(id, detail);
       return detail;
@@ -204,6 +209,38 @@ export function createFakeApi(): FakeApi {
     return detail;
   };
 
+  /** A page of a stored session the way main cuts it (by count only), never reaching past `end`. */
+  const pageOf = (detail: SessionDetail, which: PageWindow, end: number, limit: number = PAGE.messages): MessagePage => {
+    const total = detail.messages.length - 1;
+    const at = 'around' in which ? detail.refs.findIndex((ref) => ref.id === which.around) : -1;
+    if ('around' in which && at < 0) throw Object.assign(new Error('That message is not shown.'), { code: 'invalid_input' });
+    const from =
+      'before' in which ? Math.max(0, which.before - limit) : 'from' in which ? which.from : Math.max(0, at - Math.floor(limit / 2));
+    const to = Math.min(total, end, 'before' in which ? which.before : from + limit);
+    return {
+      start: from,
+      messages: detail.messages.slice(from + 1, to + 1),
+      refs: detail.refs.slice(from, to),
+      total,
+      leaf: detail.refs.at(-1)?.id ?? null,
+    };
+  };
+
+  /** What main answers for an open: the newest page, and the page around `around` when that message is older. */
+  const paged = (detail: SessionDetail, around?: string): SessionDetail => {
+    const total = detail.messages.length - 1;
+    const start = Math.max(0, total - PAGE.messages);
+    const older = around === undefined ? -1 : detail.refs.findIndex((ref) => ref.id === around);
+    return {
+      ...detail,
+      messages: [detail.messages[0]!, ...detail.messages.slice(start + 1)],
+      refs: detail.refs.slice(start),
+      start,
+      total,
+      ...(older >= 0 && older < start && { around: pageOf(detail, { around: around! }, start) }),
+    };
+  };
+
   const startRun = (sessionId: string) => {
     found(sessionId);
     const runId = `run-${nextRun++}`;
@@ -219,7 +256,8 @@ export function createFakeApi(): FakeApi {
         chat: { model: request.model ?? fake.settings.defaultModel, params: request.params ?? {} },
         ...(request.systemPrompt && { systemPrompt: request.systemPrompt }),
       }),
-    getSession: ({ sessionId }) => found(sessionId),
+    getSession: ({ sessionId, around }) => paged(found(sessionId), around),
+    getMessages: ({ sessionId, limit, ...which }) => pageOf(found(sessionId), which, Infinity, limit),
     renameSession: ({ sessionId, name }) => {
       const detail = found(sessionId);
       detail.name = name;
@@ -238,8 +276,8 @@ export function createFakeApi(): FakeApi {
     send: ({ sessionId }) => startRun(sessionId),
     regenerate: ({ sessionId }) => startRun(sessionId),
     editMessage: ({ sessionId }) => startRun(sessionId),
-    // What the session looks like after the switch is up to the test: it sets the detail beforehand.
-    switchBranch: ({ sessionId }) => structuredClone(found(sessionId)),
+    // What the session looks like after the switch is up to the test: it sets the detail (and `switchedTo`) beforehand.
+    switchBranch: ({ sessionId }) => structuredClone(paged(found(sessionId), fake.switchedTo)),
     steer: ({ text }) => ({ steering: [text], followUp: [] }),
     followUp: ({ text }) => ({ steering: [], followUp: [text] }),
     abort: () => ({ aborted: true }),

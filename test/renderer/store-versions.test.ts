@@ -13,7 +13,7 @@ const refs = [
   { id: 'q2', version: 1, versions: 1 },
   { id: 'a2', version: 1, versions: 1 },
 ];
-const texts = () => state().currentSession.messages.map((m) => messageText(m));
+const texts = () => state().currentSession.messages.map((m) => messageText(m!));
 
 beforeEach(async () => {
   fake = createFakeApi();
@@ -98,7 +98,7 @@ describe('regenerate and switch', () => {
     await state().switchBranch('q2', 1);
     expect(fake.callsOf('switchBranch')).toEqual([{ sessionId: 'a', messageId: 'q2', version: 1 }]);
     const after = state().currentSession.messages;
-    expect(after.map((m) => messageText(m))).toEqual(['q1', 'a1', 'q2 old', 'a2 old']);
+    expect(after.map((m) => messageText(m!))).toEqual(['q1', 'a1', 'q2 old', 'a2 old']);
     expect(after[0]).toBe(before[0]);
     expect(after[1]).toBe(before[1]);
     expect(state().currentSession.refs[2]).toEqual({ id: 'q2old', version: 1, versions: 2 });

@@ -11,11 +11,15 @@ export function Conversation(): JSX.Element {
   conversationRenders.count++;
   return (
     <div data-testid="message-list">
-      {messages.map((message, index) => (
-        <div key={index} data-testid="message" data-role={message.role}>
-          {messageText(message)}
-        </div>
-      ))}
+      {messages.map((message, index) =>
+        message ? (
+          <div key={index} data-testid="message" data-role={message.role}>
+            {messageText(message)}
+          </div>
+        ) : (
+          <div key={index} data-testid="message-placeholder" />
+        ),
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_LIMITS } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
+import { PAGE } from '../../shared/paging.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
 import { EXPORT_FORMATS } from '../../shared/transfer.js';
@@ -12,6 +13,9 @@ const sessionId = z.string().uuid({ message: 'sessionId must be a session id' })
 const sessionRef = z.strictObject({ sessionId });
 /** A stored message's id (16 hex digits as written; older or hand-made files may use other short ids). */
 const messageId = z.string().min(1).max(200);
+/** A position among a session's shown messages. */
+const position = z.number().int().min(0).max(100_000_000);
+const pageLimit = z.number().int().min(1).max(PAGE.maxMessages).optional();
 const messageText = z
   .string()
   .max(LIMITS.maxMessageChars, { message: `text is longer than ${LIMITS.maxMessageChars} characters` })
@@ -96,7 +100,12 @@ export const requestSchemas = {
     })
     .optional()
     .transform((req) => req ?? {}),
-  getSession: sessionRef,
+  getSession: z.strictObject({ sessionId, around: messageId.optional() }),
+  getMessages: z.union([
+    z.strictObject({ sessionId, before: position, limit: pageLimit }),
+    z.strictObject({ sessionId, from: position, limit: pageLimit }),
+    z.strictObject({ sessionId, around: messageId, limit: pageLimit }),
+  ]),
   renameSession: z.strictObject({ sessionId, name: sessionName }),
   deleteSession: sessionRef,
   pinSession: z.strictObject({ sessionId, pinned: z.boolean() }),

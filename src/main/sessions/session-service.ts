@@ -17,6 +17,7 @@ import { AppError } from '../../shared/errors.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
 import type { ActiveRunSnapshot, ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
+import type { MessagePage, PageWindow } from '../../shared/paging.js';
 import { REQUESTS_PER_RUN, type ChatParams, type ModelRef } from '../../shared/settings.js';
 import { ActivityClock } from './activity-clock.js';
 import { AnswerTiming } from './answer-timing.js';
@@ -26,6 +27,7 @@ import { streamOpenAI } from '../llm/index.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
 import { decideOutcome, type RunOutcome } from './run-outcome.js';
 import { BranchTree } from './branches.js';
+import { pageOf, pageRange, positionOf } from './paging.js';
 import {
   summarize,
   shownBranch,
@@ -220,7 +222,7 @@ export class SessionService {
     const runtime = this.runtime(id);
     this.setLoaded(runtime, header, new BranchTree(), {});
     this.listChanged();
-    return this.detailOf(runtime, runtime.loaded!);
+    return this.detailOf(runtime, runtime.loaded!, {});
   }
 
   /**
@@ -246,7 +248,22 @@ export class SessionService {
   /** The whole current branch, system first; plus the in-progress run when there is one. */
   async get(sessionId: string): Promise<SessionDetail> {
     const { runtime, loaded } = await this.ready(sessionId);
-    return this.detailOf(runtime, loaded);
+    return this.detailOf(runtime, loaded, 'all');
+  }
+
+  /** What the window opens: the newest page of the shown branch, and the page around `around` when that is older. */
+  async open(sessionId: string, around?: string): Promise<SessionDetail> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    return this.detailOf(runtime, loaded, { around });
+  }
+
+  /** A page of the shown branch (the committed one a running run builds on); `around` a message not shown → `invalid_input`. */
+  async page(sessionId: string, window: PageWindow, limit?: number): Promise<MessagePage> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    const branch = this.shownBranch(runtime, loaded);
+    const range = pageRange(branch, window, limit);
+    if (!range) throw new AppError('invalid_input', this.options.messages().messageNotShown);
+    return pageOf(branch, range, (entries) => loaded.tree.refs(entries));
   }
 
   /** Renames by appending one meta line (the message log is never rewritten); the name then stops following messages. */
@@ -292,7 +309,7 @@ export class SessionService {
     if (chat.systemPrompt !== loaded.chat.systemPrompt)
       loaded.system = { role: 'system', content: chat.systemPrompt, timestamp: Date.now() };
     loaded.chat = chat;
-    return this.detailOf(runtime, loaded);
+    return this.detailOf(runtime, loaded, {});
   }
 
   /** Aborts a running session first; afterwards nothing is written or emitted for it. */
@@ -393,8 +410,10 @@ export class SessionService {
     this.assertIdle(runtime);
     const leaf = loaded.tree.leafForVersion(messageId, version);
     if (leaf === undefined) throw new AppError('invalid_input', this.options.messages().noSuchVersion);
-    if (leaf === loaded.tree.leaf) return this.detailOf(runtime, loaded);
+    // The page around the point switched: the rows the person looks at, however deep in the chat they are.
+    if (leaf === loaded.tree.leaf) return this.detailOf(runtime, loaded, { around: messageId });
     const branch = loaded.tree.branch(leaf);
+    const switchedAt = positionOf(loaded.branch, messageId);
     const now = Date.now();
     const line: FileLine = { type: 'branch', timestamp: now, leaf };
     await this.appendNewKind(runtime, loaded, line, (current) =>
@@ -411,7 +430,8 @@ export class SessionService {
     loaded.branch = branch;
     this.notify((observer) => observer.branchChanged(runtime.id, branch));
     this.listChanged();
-    return this.detailOf(runtime, loaded);
+    // The new version sits where the old one did: the page around it is what the person looks at.
+    return this.detailOf(runtime, loaded, { around: branch[switchedAt]?.id });
   }
 
   /** The person's answer to a tool call waiting for approval. False when nothing waits under that id (any more). */
@@ -992,17 +1012,34 @@ export class SessionService {
     };
   }
 
-  private detailOf(runtime: Runtime, loaded: Loaded): SessionDetail {
+  /** The committed branch the window shows: a running run's base (a regenerate or an edit hides what it replaces). */
+  private shownBranch(runtime: Runtime, loaded: Loaded): MessageEntry[] {
+    return runtime.run ? runtime.run.baseBranch : loaded.branch;
+  }
+
+  /** The session for the window: its whole shown branch (`all`), or its newest page plus the page around `around`. */
+  private detailOf(runtime: Runtime, loaded: Loaded, view: 'all' | { around?: string }): SessionDetail {
     const run = runtime.run;
-    const branch = run ? run.baseBranch : loaded.branch;
+    const branch = this.shownBranch(runtime, loaded);
+    const refs = (entries: readonly MessageEntry[]) => loaded.tree.refs(entries);
+    const [start, end] = view === 'all' ? [0, branch.length] : pageRange(branch, { before: branch.length })!;
+    const shown = branch.slice(start, end);
     const detail: SessionDetail = {
       ...this.summaryOf(this.store.entry(runtime.id)!),
       systemPrompt: loaded.chat.systemPrompt,
       chat: { model: loaded.chat.model, params: loaded.chat.params },
-      messages: [loaded.system, ...branch.map((entry) => entry.message)],
-      refs: loaded.tree.refs(branch),
+      messages: [loaded.system, ...shown.map((entry) => entry.message)],
+      refs: refs(shown),
+      start,
+      total: branch.length,
       usage: usageTotals(branch.map((entry) => entry.message)),
     };
+    // Older than the newest page: its own page too (cut where the newest begins), so the window can show it at once.
+    const aroundId = view === 'all' ? undefined : view.around;
+    if (aroundId !== undefined && positionOf(branch, aroundId) >= 0 && positionOf(branch, aroundId) < start) {
+      const [from, to] = pageRange(branch, { around: aroundId })!;
+      detail.around = pageOf(branch, [from, Math.min(to, start)], refs);
+    }
     if (run) detail.activeRun = this.snapshot(runtime, run);
     const draft = this.store.draft(runtime.id);
     if (draft) detail.draft = draft;

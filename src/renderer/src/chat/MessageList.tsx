@@ -25,10 +25,14 @@ const JUMP_AFTER_PX = 48;
 /** Viewport height assumed until the real one is measured. */
 const INITIAL_VIEWPORT = 800;
 const LIST_PADDING = 16;
+/** Height of a row whose message is not loaded yet. */
+const PLACEHOLDER_PX = 96;
+/** Rows beyond each edge of the rendered ones whose messages are asked for, so a page usually lands before it shows. */
+const LOAD_MARGIN = 30;
 
 /** A guess at a row's height before it is measured: enough to land near the right place when opening at the end. */
 function estimateRowHeight(message: Message | undefined): number {
-  if (!message) return 80;
+  if (!message) return PLACEHOLDER_PX;
   // Results are shown inside their call's block; their own row is empty.
   if (message.role === 'toolResult') return 0;
   const length = messageText(message).length;
@@ -50,7 +54,7 @@ function isAwayFromEnd(instance: Virtualizer<HTMLDivElement, Element>): boolean 
 }
 
 /** The last assistant answer, when no user message follows it; -1 otherwise. */
-function lastAnswerIndex(messages: readonly Message[]): number {
+function lastAnswerIndex(messages: readonly (Message | undefined)[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {
     const role = messages[i]?.role;
     if (role === 'assistant') return i;
@@ -77,7 +81,7 @@ export function MessageList(props: MessageListProps): JSX.Element {
 }
 
 function SessionMessages(props: MessageListProps): JSX.Element {
-  const { messages, streamingIndex, refs, unsavedFrom = -1, onRegenerate, onEdit, onSwitchVersion, onOpenLink, focus } = props;
+  const { messages, streamingIndex, refs, unsavedFrom = -1, onRegenerate, onEdit, onSwitchVersion, onOpenLink, onNeedRows, focus } = props;
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink });
@@ -111,13 +115,36 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     }),
     [idle, editing, editDrafts, hasEdit, hasRegenerate, hasSwitch, saveEdit, regenerate, switchVersion],
   );
-  const estimateSize = useCallback((index: number) => estimateRowHeight(latest.current.messages[index]), []);
+  // A row keeps its placeholder's height until it is measured (a loaded row gets a new key, so its first measure moves
+  // the scroll position for rows above the view): a page arriving above never shifts what the person is reading.
+  const placeholders = useRef(new Set<number>()).current;
+  const estimateSize = useCallback(
+    (index: number) => {
+      const message = messages[index];
+      if (message) return placeholders.has(index) ? PLACEHOLDER_PX : estimateRowHeight(message);
+      placeholders.add(index);
+      return PLACEHOLDER_PX;
+    },
+    [messages, placeholders],
+  );
+  // A new key function makes the virtualizer lay out every row again: only when rows were loaded or added, not for
+  // each streamed word.
+  let loadedRows = 0;
+  for (const message of messages) if (message) loadedRows += 1;
+  const getItemKey = useMemo(
+    () => (index: number) => (messages[index] ? index : `gap-${index}`),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- which rows are loaded is all the keys depend on
+    [loadedRows, messages.length],
+  );
 
   const [awayFromEnd, setAwayFromEnd] = useState(false);
+  const awayCheck = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(awayCheck.current), []);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
     paddingStart: LIST_PADDING,
     paddingEnd: LIST_PADDING,
@@ -126,11 +153,15 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     followOnAppend: true,
     scrollEndThreshold: AT_END_PX,
     initialRect: { width: 0, height: INITIAL_VIEWPORT },
-    // After every scroll and every measurement, once the virtualizer has taken it into account. Leaving the end is
-    // confirmed a frame later: appended rows can leave the view short of the end for one frame before it follows.
+    // After every scroll and every measurement, once the virtualizer has taken it into account: checked once in the
+    // next frame, however many rows were measured in this one (each check lays out the list and sums every row), and
+    // a frame late on purpose — appended rows can leave the view short of the end for one frame before it follows.
     onChange: (instance) => {
-      if (!isAwayFromEnd(instance)) setAwayFromEnd(false);
-      else requestAnimationFrame(() => setAwayFromEnd(isAwayFromEnd(instance)));
+      if (awayCheck.current) return;
+      awayCheck.current = requestAnimationFrame(() => {
+        awayCheck.current = 0;
+        setAwayFromEnd(isAwayFromEnd(instance));
+      });
     },
     // Open at the end: the first render already lays out the latest rows, not the first ones.
     initialOffset: () => {
@@ -170,6 +201,25 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     scrolledToEnd.current = true;
     if (!restoreAnchor()) virtualizer.scrollToEnd();
   }, [messages.length, virtualizer, restoreAnchor]);
+
+  // Rows near the view that are not loaded yet are asked for; the store asks main once per gap edge. While the list
+  // flies over rows of which none is loaded (a dragged scrollbar), it waits until the scrolling stops there.
+  const items = virtualizer.getVirtualItems();
+  const firstShown = items[0]?.index ?? 0;
+  const lastShown = items.at(-1)?.index ?? -1;
+  const scrolling = virtualizer.isScrolling;
+  useEffect(() => {
+    if (!onNeedRows) return;
+    const from = Math.max(0, firstShown - LOAD_MARGIN);
+    const to = Math.min(messages.length, lastShown + 1 + LOAD_MARGIN);
+    let missing = false;
+    let loaded = false;
+    for (let i = from; i < to && !(missing && loaded); i++) {
+      if (messages[i] === undefined) missing = true;
+      else loaded = true;
+    }
+    if (missing && (loaded || !scrolling)) onNeedRows(from, to);
+  }, [firstShown, lastShown, scrolling, messages, onNeedRows]);
 
   // A search result or the find bar asked for a message: bring it to the middle of the view and mark it.
   const [focusedIndex, setFocusedIndex] = useState(-1);
@@ -225,9 +275,20 @@ function SessionMessages(props: MessageListProps): JSX.Element {
             }}
           >
             <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((item) => {
+              {items.map((item) => {
                 const message = messages[item.index];
-                if (!message) return null;
+                if (!message)
+                  return (
+                    <div
+                      key={item.key}
+                      ref={virtualizer.measureElement}
+                      className="chat-row chat-placeholder"
+                      data-index={item.index}
+                      data-testid="message-placeholder"
+                      aria-hidden="true"
+                      style={{ transform: `translateY(${item.start}px)`, height: PLACEHOLDER_PX }}
+                    />
+                  );
                 const ref = refs?.[item.index];
                 return (
                   <div

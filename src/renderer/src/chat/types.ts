@@ -9,9 +9,10 @@ export interface MessageListProps {
   sessionKey: string;
   /**
    * Visible messages in order (user, assistant, toolResult; never system). A message object is replaced only when
-   * that message changes, so rows memoized on it re-render only for their own message.
+   * that message changes, so rows memoized on it re-render only for their own message. `undefined`: a stored message
+   * not loaded yet, shown as a placeholder of its estimated height until `onNeedRows` brings it.
    */
-  messages: readonly Message[];
+  messages: readonly (Message | undefined)[];
   /** Index in `messages` of the assistant message that is streaming now, or -1. */
   streamingIndex: number;
   /** Per message, its stored id and versions (`‹ n/m ›`); undefined for a message not saved. Absent: none known. */
@@ -31,6 +32,8 @@ export interface MessageListProps {
   onSwitchVersion?: (messageId: string, version: number) => void;
   /** Called for every link the person clicks in rendered markdown; the shell asks main to open it. */
   onOpenLink: (url: string) => void;
+  /** Asks for the messages not loaded among visible positions [from, to) (the rows on screen plus a margin). */
+  onNeedRows?: (from: number, to: number) => void;
   /** A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. */
   focus?: { index: number; query: string; nonce: number } | null;
   /** Where this chat was scrolled when last seen; restored once when the list opens (absent: the latest messages). */

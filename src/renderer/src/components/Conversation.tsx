@@ -22,6 +22,7 @@ export function Conversation(): JSX.Element {
   const sessionId = useAppState((s) => s.currentSession.id);
   const scrollAnchorOf = useAppState((s) => s.scrollAnchorOf);
   const reportScrollAnchor = useAppState((s) => s.reportScrollAnchor);
+  const loadRows = useAppState((s) => s.loadRows);
   const focus = useAppState((s) => (s.focus && s.focus.sessionId === s.currentSession.id ? s.focus : null));
   return (
     <MessageList
@@ -35,6 +36,7 @@ export function Conversation(): JSX.Element {
       onEdit={editMessage}
       onSwitchVersion={switchBranch}
       onOpenLink={openLink}
+      onNeedRows={loadRows}
       focus={focus}
       {...(sessionId !== null && {
         scrollAnchor: scrollAnchorOf(sessionId),

@@ -8,13 +8,13 @@ import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import './search.css';
 
-/** One occurrence: the visible message it is in. */
-function occurrences(messages: readonly { role: string }[], query: string): number[] {
+/** One occurrence: the visible message it is in (among the loaded ones). */
+function occurrences(messages: readonly ({ role: string } | undefined)[], query: string): number[] {
   const needle = foldText(query.trim());
   if (!needle) return [];
   const found: number[] = [];
   messages.forEach((message, index) => {
-    if (message.role !== 'user' && message.role !== 'assistant') return;
+    if (message?.role !== 'user' && message?.role !== 'assistant') return;
     const count = foldedOccurrences(messageText(message as never), needle).length;
     for (let i = 0; i < count; i++) found.push(index);
   });

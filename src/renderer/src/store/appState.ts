@@ -21,6 +21,7 @@ import {
   type RunRequest,
 } from './openSession';
 import { createBranchActions, type BranchActions } from './branchesSlice';
+import { createPagingActions, type PagingActions } from './pagingSlice';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { createShortcutsActions, menuCommandEffect, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
@@ -88,7 +89,8 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   init(): Promise<void>;
   /** Shows the draft new chat; nothing is created until the first send. */
   newChat(): void;
-  openSession(id: string): Promise<void>;
+  /** Opens a chat at its newest messages; `aroundMessageId` also loads the page around that message (already open too). */
+  openSession(id: string, options?: { aroundMessageId?: string }): Promise<void>;
   renameSession(id: string, name: string): Promise<boolean>;
   /** Keeps a session at the top of the sidebar, or lets it go back to its date group. */
   pinSession(id: string, pinned: boolean): Promise<void>;
@@ -124,6 +126,7 @@ export type AppState = AppData &
   AppStatusSlice &
   ConversationSettingsSlice &
   BranchActions &
+  PagingActions &
   AttachmentsSlice &
   ToolsSlice &
   TransferSlice &
@@ -388,17 +391,19 @@ export const useAppState = create<AppState>()((set, get, store) => {
       set({ currentSession: draftSession(), isTyping: false, queue: EMPTY_QUEUE, drawerOpen: false, draftChat: {} });
     },
 
-    async openSession(id) {
+    async openSession(id, options = {}) {
       const { isSessionLoading, currentSession } = get();
+      const around = options.aroundMessageId;
       if (isSessionLoading) return;
       if (currentSession.id === id) {
         set({ drawerOpen: false });
+        if (around !== undefined) await get().loadAround(around);
         return;
       }
       await locked(async () => {
         const pending: { id: string; buffer: SessionEventEnvelope[] } = { id, buffer: [] };
         loading = pending;
-        const result = await api().getSession({ sessionId: id });
+        const result = await api().getSession({ sessionId: id, ...(around !== undefined && { around }) });
         if (loading === pending) loading = null;
         const buffered = pending.buffer;
         if (!result.ok) {
@@ -553,6 +558,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     },
 
     ...createBranchActions(set, get, { startRun, locked, ipcError, takeDraft, without }),
+    ...createPagingActions(set, get),
 
     async updateSettings(patch) {
       const result = await api().updateSettings(patch);
@@ -572,7 +578,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
 
     async copyLastAnswer() {
       const { messages } = get().currentSession;
-      const answer = [...messages].reverse().find((m) => m.role === 'assistant' && messageText(m).trim());
+      const answer = [...messages].reverse().find((m) => m?.role === 'assistant' && messageText(m).trim());
       if (!answer) return;
       try {
         await navigator.clipboard.writeText(messageText(answer));

@@ -55,12 +55,22 @@ export function createBranchActions(
           return;
         }
         const detail = result.value;
-        const { messages: _messages, refs: _refs, systemPrompt: _prompt, activeRun: _run, draft: _draft, ...summary } = detail;
+        const {
+          messages: _messages,
+          refs: _refs,
+          start: _start,
+          total: _total,
+          around: _around,
+          systemPrompt: _prompt,
+          activeRun: _run,
+          draft: _draft,
+          ...summary
+        } = detail;
         set((s) => ({
           sessions: upsertSummary(s.sessions, summary),
           // The failed run and its banner belonged to the branch that was shown.
           errors: deps.without(s.errors, sessionId),
-          ...(s.currentSession.id === sessionId && { currentSession: withBranch(s.currentSession, detail) }),
+          ...(s.currentSession.id === sessionId && { currentSession: withBranch(s.currentSession, detail, messageId) }),
         }));
       });
     },

@@ -1,6 +1,9 @@
 // The open conversation as the view sees it: committed messages plus the live run, and pure functions that apply
 // one session event to it. Message objects are replaced only when that message changes, and the visible array is
 // a new array only when one of its elements changed — rows are memoized on message identity.
+//
+// Committed messages are held by position, as many as the shown branch has; only the pages main sent are loaded
+// (the newest page always: a run appends to it), the others are `undefined` until a page brings them (paging.ts).
 import type { SessionEvent } from '../../../shared/events';
 import {
   messageText,
@@ -14,6 +17,7 @@ import {
 } from '../../../shared/messages';
 import type { ChatSettings, MessageRef, SessionDetail } from '../../../shared/sessions';
 import type { UsageTotal } from '../../../shared/usage';
+import type { MessagePage } from '../../../shared/paging';
 
 /** Key of the draft new chat (not yet created in main) for per-session UI state. */
 export const DRAFT_KEY = 'draft';
@@ -50,13 +54,13 @@ export interface OpenSession {
   /** Stored session id; null for the draft new chat, created in main on first send. */
   id: string | null;
   name: string;
-  /** Stored messages, the system message included. */
-  committed: readonly Message[];
+  /** Stored messages, the system message first; `undefined` where a message is not loaded yet. */
+  committed: readonly (Message | undefined)[];
   /** Where each stored message after the system message sits among its versions (`committed[i + 1]`). */
-  committedRefs: readonly MessageRef[];
+  committedRefs: readonly (MessageRef | undefined)[];
   run: LiveRun | null;
-  /** Visible messages (no system): committed up to the run's base, then the run's. */
-  messages: readonly Message[];
+  /** Visible messages (no system): committed up to the run's base (`undefined`: not loaded yet), then the run's. */
+  messages: readonly (Message | undefined)[];
   /** Per visible message, its versions; undefined for messages not stored (yet). */
   refs: readonly (MessageRef | undefined)[];
   /** Index in `messages` of the streaming assistant message, or -1. */
@@ -91,6 +95,21 @@ export function draftSession(): OpenSession {
   };
 }
 
+/** The committed messages and refs of a detail: its pages at their positions, `undefined` between them. */
+function placeDetail(detail: SessionDetail): Pick<OpenSession, 'committed' | 'committedRefs'> {
+  const committed: (Message | undefined)[] = new Array<Message | undefined>(detail.total + 1).fill(undefined);
+  const committedRefs: (MessageRef | undefined)[] = new Array<MessageRef | undefined>(detail.total).fill(undefined);
+  committed[0] = detail.messages[0];
+  const pages = [{ start: detail.start, messages: detail.messages.slice(1), refs: detail.refs }, ...(detail.around ? [detail.around] : [])];
+  for (const page of pages) {
+    for (let i = 0; i < page.messages.length; i++) {
+      committed[page.start + i + 1] = page.messages[i];
+      committedRefs[page.start + i] = page.refs[i];
+    }
+  }
+  return { committed, committedRefs };
+}
+
 /** The view of a fetched session; a run in progress is taken from its snapshot, later events continue it. */
 export function sessionFromDetail(detail: SessionDetail): OpenSession {
   const active = detail.activeRun;
@@ -98,7 +117,7 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
     ? {
         runId: active.runId,
         kind: 'send',
-        base: detail.messages.length,
+        base: detail.total + 1,
         messages: active.messages,
         streamingIndex: pendingIndex(active.messages),
         echoText: null,
@@ -108,8 +127,7 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
   return withView({
     id: detail.id,
     name: detail.name,
-    committed: detail.messages,
-    committedRefs: detail.refs,
+    ...placeDetail(detail),
     run,
     messages: [],
     refs: [],
@@ -122,21 +140,52 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
 }
 
 /**
- * The open session after main switched it to another branch. Messages both branches share (same stored id at the
- * same place) keep their objects, so only the rows that really changed render again.
+ * The open session after main switched it to another branch at the message `messageId`. What comes before that
+ * point is the same on both branches and stays loaded; messages both branches share (same stored id at the same
+ * place) keep their objects, so only the rows that really changed render again.
  */
-export function withBranch(session: OpenSession, detail: SessionDetail): OpenSession {
-  const committed = detail.messages.map((message, i) => {
-    if (i === 0) return session.committed[0] ?? message;
-    const same = session.committedRefs[i - 1]?.id === detail.refs[i - 1]?.id;
-    return same ? (session.committed[i] ?? message) : message;
-  });
-  return withView({ ...session, name: detail.name, committed, committedRefs: detail.refs, run: null, usage: detail.usage });
+export function withBranch(session: OpenSession, detail: SessionDetail, messageId: string): OpenSession {
+  const placed = placeDetail(detail);
+  const committed = placed.committed.slice();
+  const committedRefs = placed.committedRefs.slice();
+  const shared = Math.max(1, committedIndex(session, messageId));
+  for (let i = 0; i < Math.min(committed.length, session.committed.length); i++) {
+    const same =
+      i === 0 || (committedRefs[i - 1] !== undefined ? committedRefs[i - 1]?.id === session.committedRefs[i - 1]?.id : i < shared);
+    if (!same || session.committed[i] === undefined) continue;
+    committed[i] = session.committed[i];
+    if (i > 0) committedRefs[i - 1] ??= session.committedRefs[i - 1];
+  }
+  return withView({ ...session, name: detail.name, committed, committedRefs, run: null, usage: detail.usage });
+}
+
+/** Leaf of the committed branch the view shows (the newest page is always loaded), or null when it is empty. */
+function leafOf(session: OpenSession): string | null {
+  return session.committedRefs.at(-1)?.id ?? null;
+}
+
+/**
+ * The open session with a page of its shown branch loaded. A page of another branch (a commit or a switch came in
+ * between) is dropped: the view asks again for what it still lacks. Loaded messages keep their objects.
+ */
+export function withPage(session: OpenSession, page: MessagePage): OpenSession {
+  if (page.total !== session.committedRefs.length || page.leaf !== leafOf(session)) return session;
+  let committed: (Message | undefined)[] | null = null;
+  let committedRefs: (MessageRef | undefined)[] | null = null;
+  for (let i = 0; i < page.messages.length; i++) {
+    const at = page.start + i;
+    if (session.committed[at + 1] !== undefined) continue;
+    committed ??= session.committed.slice();
+    committedRefs ??= session.committedRefs.slice();
+    committed[at + 1] = page.messages[i];
+    committedRefs[at] = page.refs[i];
+  }
+  return committed && committedRefs ? withView({ ...session, committed, committedRefs }) : session;
 }
 
 /** Index in `committed` of the stored message `messageId`, or -1. */
 export function committedIndex(session: OpenSession, messageId: string): number {
-  const at = session.committedRefs.findIndex((ref) => ref.id === messageId);
+  const at = session.committedRefs.findIndex((ref) => ref?.id === messageId);
   return at < 0 ? -1 : at + 1;
 }
 
@@ -175,7 +224,7 @@ export function dropRun(session: OpenSession): OpenSession {
   return session.run ? withView({ ...session, run: null }) : session;
 }
 
-export function lastUserIndex(messages: readonly Message[]): number {
+export function lastUserIndex(messages: readonly (Message | undefined)[]): number {
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'user') return i;
   return -1;
 }
@@ -309,7 +358,8 @@ function finishAssistant(message: AssistantMessage, end: Extract<SessionEvent, {
 function withView(session: OpenSession): OpenSession {
   const { run } = session;
   const shown = run ? session.committed.slice(0, run.base) : session.committed;
-  const next: Message[] = shown.filter((m) => m.role !== 'system');
+  // The system message is first when there is one (a draft has none); nothing else is a system message.
+  const next: (Message | undefined)[] = shown[0]?.role === 'system' ? shown.slice(1) : shown.slice();
   const offset = next.length;
   // The system message (first when there is one) has no ref: refs line up with what follows it.
   const refs: Array<MessageRef | undefined> = session.committedRefs.slice(0, offset);

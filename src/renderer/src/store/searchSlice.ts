@@ -33,7 +33,8 @@ export function searchInitial(): SearchData {
 
 interface Host extends SearchData {
   currentSession: { id: string | null };
-  openSession(id: string): Promise<void>;
+  openSession(id: string, options?: { aroundMessageId?: string }): Promise<void>;
+  loadAround(messageId: string): Promise<number>;
 }
 
 let nonce = 0;
@@ -48,10 +49,13 @@ export function createSearchActions(
     search: (query, includeReasoning) => window.api.searchMessages({ query, includeReasoning, limit: 50 }),
     async openSearchHit(hit, query) {
       set({ searchOpen: false });
-      await get().openSession(hit.sessionId);
+      // However old the message, the chat opens with the page around it loaded.
+      await get().openSession(hit.sessionId, { aroundMessageId: hit.messageId });
       if (get().currentSession.id !== hit.sessionId) return;
+      const index = await get().loadAround(hit.messageId);
+      // A message no longer shown (another version chosen since it was indexed): where the index last saw it.
       // The system message is position 0 in main's count; the view shows none.
-      set({ focus: { sessionId: hit.sessionId, index: hit.messageIndex - 1, query, nonce: ++nonce } });
+      set({ focus: { sessionId: hit.sessionId, index: index >= 0 ? index : hit.messageIndex - 1, query, nonce: ++nonce } });
     },
     focusMessage: (index, query) => set((s) => ({ focus: { sessionId: s.currentSession.id, index, query, nonce: ++nonce } })),
   };

@@ -10,9 +10,9 @@ export function useToolResult(toolCallId: string): ToolResultMessage | undefined
 }
 
 /** The results among `messages`, as a map that is a new object only when a result was added or replaced. */
-export function useToolResultsMap(messages: readonly Message[]): ReadonlyMap<string, ToolResultMessage> {
+export function useToolResultsMap(messages: readonly (Message | undefined)[]): ReadonlyMap<string, ToolResultMessage> {
   const previous = useRef<{ results: ToolResultMessage[]; map: ReadonlyMap<string, ToolResultMessage> }>({ results: [], map: new Map() });
-  const results = messages.filter((message): message is ToolResultMessage => message.role === 'toolResult');
+  const results = messages.filter((message): message is ToolResultMessage => message?.role === 'toolResult');
   const last = previous.current;
   if (results.length !== last.results.length || results.some((result, i) => result !== last.results[i])) {
     previous.current = { results, map: new Map(results.map((result) => [result.toolCallId, result])) };
