@@ -56,6 +56,8 @@ export interface AppCore {
   /** Absent when another Tiny Agent holds the data folder. */
   mcp?: McpService;
   log: Logger;
+  /** The window has painted: work that must not delay it (loading the search snapshot) starts now. */
+  afterFirstPaint(): void;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
 }
@@ -117,6 +119,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       for (const entry of sessions.store.entries()) if (!entry.problem) yield { id: entry.id, size: entry.size };
     },
     sizeOf: (id) => sessions.store.entry(id)?.size,
+    listed: () => sessions.store.scanned(),
     readBranch: async (id) => shownBranch(await sessions.store.load(id)),
     sessionNames: () =>
       new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
@@ -197,6 +200,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     search: searchService,
     mcp,
     log,
+    afterFirstPaint: () => searchService.start(),
     // Runs stop first (cancelling their tool calls), then every MCP server process is ended, then the folder is let go.
     async dispose() {
       try {
@@ -265,5 +269,11 @@ function lockedCore(
     getAppStatus: () => ({ problems: ['locked'] }),
   };
 
-  return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };
+  return {
+    router: createRouter(handlers, routerMessages, routerLog),
+    settings,
+    log,
+    afterFirstPaint: () => undefined,
+    dispose: async () => undefined,
+  };
 }
