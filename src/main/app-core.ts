@@ -56,7 +56,7 @@ export interface AppCore {
   /** Absent when another Tiny Agent holds the data folder. */
   mcp?: McpService;
   log: Logger;
-  /** The window has painted: work that must not delay it (loading the search snapshot) starts now. */
+  /** The window has painted: work that must not delay it (checking the sessions folder, loading the search snapshot) starts now. */
   afterFirstPaint(): void;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
@@ -200,7 +200,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     search: searchService,
     mcp,
     log,
-    afterFirstPaint: () => searchService.start(),
+    afterFirstPaint: () => {
+      sessions.store.check();
+      searchService.start();
+    },
     // Runs stop first (cancelling their tool calls), then every MCP server process is ended, then the folder is let go.
     async dispose() {
       try {

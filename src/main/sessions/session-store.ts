@@ -97,6 +97,7 @@ export class SessionStore {
   /** Why the last write of the index failed (disk full, read-only…), until one succeeds again. */
   private writeProblem: StorageCause | undefined;
   private scanning: Promise<void> = Promise.resolve();
+  private startCheck: (() => void) | undefined;
   private closing = false;
   private readonly listeners: ((change: IndexChange) => void)[] = [];
   /** Work on session files, counted for tests and benchmarks (they count work, never time). */
@@ -110,9 +111,10 @@ export class SessionStore {
   /**
    * Reads the index and returns: the sessions it lists are usable at once, and no session file is read or even
    * stat-ed on this path, so a start costs the same with 10 sessions or 10,000. Call once before anything else.
-   * The folder is then checked in the background (`scanned()`): files the index lacks (or all of them, when there is
+   * The folder is then checked in the background (`check()`): files the index lacks (or all of them, when there is
    * no index) are read, entries whose file changed are read again, entries whose file is gone are dropped; each
-   * batch of changes is reported to `watch` listeners.
+   * batch of changes is reported to `watch` listeners. Without an index the check starts at once (the list has
+   * nothing else to show); with one it waits for `check()`, so its stat calls never compete with the first paint.
    */
   async open(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
@@ -122,13 +124,23 @@ export class SessionStore {
     const indexed = await this.readIndex();
     for (const [id, entry] of indexed ?? []) this.index.set(id, entry);
     await this.readDrafts();
-    this.scanning = this.scan(indexed).catch((error: unknown) =>
-      this.logger.error(`sessions folder ${this.dir} could not be checked`, error),
-    );
+    this.startCheck = () => {
+      this.startCheck = undefined;
+      this.scanning = this.scan(indexed).catch((error: unknown) =>
+        this.logger.error(`sessions folder ${this.dir} could not be checked`, error),
+      );
+    };
+    if (!indexed) this.check();
   }
 
-  /** Resolves when the background check of the folder that `open()` started is over (every session listed). */
+  /** Starts the background check of the folder (once; a start without an index has started it already). */
+  check(): void {
+    if (!this.closing) this.startCheck?.();
+  }
+
+  /** Starts the background check if needed and resolves when it is over (every session listed). */
   scanned(): Promise<void> {
+    this.check();
     return this.scanning;
   }
 
