@@ -52,7 +52,11 @@ describe('a start with a valid index', () => {
     expect(store.work).toEqual({ sessionFilesRead: 0, sessionFilesStatted: 0 });
     expect([...store.entries()]).toHaveLength(SESSIONS);
     expect(store.entry(seededId(7))).toMatchObject({ name: 'Seeded session 7', messageCount: 5, model: 'fake-model' });
+    // The check waits for `check()` (the window has painted): until then nothing touches the files.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.work.sessionFilesStatted).toBe(0);
 
+    store.check();
     await store.scanned();
     expect(store.work).toEqual({ sessionFilesRead: 0, sessionFilesStatted: SESSIONS });
   });
