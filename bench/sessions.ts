@@ -1,6 +1,6 @@
 // The session layer's costs: listing from the index (100 vs 10,000 sessions), committing a run (a 10,000-message
-// session vs a 10-message one), loading a 10,000-message session, and the IPC traffic of a 100,000-char answer
-// streamed as 1-char deltas (coalesced vs one event per delta).
+// session vs a 10-message one), loading a 10,000-message session, the IPC traffic of a 100,000-char answer
+// streamed as 1-char deltas (coalesced vs one event per delta), and start-up and memory (sessions-startup.ts).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import {
 } from '../src/main/sessions/session-file.js';
 import type { SessionStore } from '../src/main/sessions/session-store.js';
 import type { Reporter } from './report.js';
+import { runStartup } from './sessions-startup.js';
 
 const MODEL: AgentModel = { id: 'bench-model', baseUrl: 'http://127.0.0.1:9/v1' };
 const quiet = { info: () => undefined, error: () => undefined };
@@ -91,7 +92,9 @@ async function listTimes(root: string, count: number): Promise<{ steady: number;
     await Promise.all(Array.from({ length: Math.min(200, count - start) }, (_, i) => writeSession(dataDir, 1, start + i)));
   }
   // The first open builds the index from the files; the measured one starts from that index.
-  await (await SessionService.open(options(dataDir))).dispose();
+  const building = await SessionService.open(options(dataDir));
+  await building.store.scanned();
+  await building.dispose();
   const opened = performance.now();
   const service = await SessionService.open(options(dataDir));
   const openMs = performance.now() - opened;
@@ -113,9 +116,13 @@ async function listTimes(root: string, count: number): Promise<{ steady: number;
   return { steady, afterChange: afterChange / changes, openMs };
 }
 
-/** Median time of appending one run (2 messages, one write + fsync) to each session, interleaved to share drift. */
-async function commitTimes(store: SessionStore, ids: string[], samples: number): Promise<number[]> {
+/**
+ * Median time of appending one run (2 messages, one write + fsync) to each session, interleaved to share drift, and
+ * the bytes each commit added to its file.
+ */
+async function commitTimes(store: SessionStore, ids: string[], samples: number): Promise<{ ms: number[]; bytes: number[] }> {
   const times: number[][] = ids.map(() => []);
+  const bytes: number[] = ids.map(() => 0);
   const branches = new Map<string, MessageEntry[]>();
   const headers = new Map<string, SessionHeader>();
   for (const id of ids) {
@@ -128,14 +135,19 @@ async function commitTimes(store: SessionStore, ids: string[], samples: number):
       const branch = branches.get(id)!;
       const header = headers.get(id)!;
       const run = runLines(100_000 + s, branch.at(-1)!.id);
-      const started = performance.now();
       const next = [...branch, ...run.entries];
-      await store.append(id, run.lines, () => summarize({ header, name: undefined, branch: next, updatedAt: Date.now() }));
+      const before = store.entry(id)!.size;
+      const started = performance.now();
+      const after = await store.append(id, run.lines, () => summarize({ header, name: undefined, branch: next, updatedAt: Date.now() }));
       times[k]!.push(performance.now() - started);
+      bytes[k]! += after.size - before;
       branches.set(id, next);
     }
   }
-  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
+  return {
+    ms: times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!),
+    bytes: bytes.map((total) => total / samples),
+  };
 }
 
 /** A model that streams `ANSWER_CHARS` one-character deltas as fast as it can, yielding to the event loop every 64. */
@@ -179,10 +191,19 @@ export async function run(report: Reporter): Promise<void> {
     const tiny = await writeSession(dataDir, 5, 1);
     const huge = await writeSession(dataDir, 5_000, 2);
     const service = await SessionService.open(options(dataDir));
-    const [tinyMs, hugeMs] = await commitTimes(service.store, [tiny, huge], 25);
+    await service.store.scanned();
+    const reads = service.store.work.sessionFilesRead;
+    const commits = await commitTimes(service.store, [tiny, huge], 41);
+    const [tinyMs, hugeMs] = commits.ms;
+    const [tinyBytes, hugeBytes] = commits.bytes;
     report.figure('commit a run to a 10-message session (median, incl. fsync)', tinyMs!, 'ms');
     report.figure('commit a run to a 10,000-message session (median, incl. fsync)', hugeMs!, 'ms');
-    report.figure('commit cost ratio 10,000 / 10 messages', hugeMs! / tinyMs!, '×', { max: 2 });
+    report.figure('commit cost ratio 10,000 / 10 messages', hugeMs! / tinyMs!, '×', { max: 1.2 });
+    report.figure('bytes written per commit, 10-message session', tinyBytes!, 'B');
+    report.figure('bytes written per commit, 10,000-message session', hugeBytes!, 'B');
+    report.figure('bytes written per commit ratio 10,000 / 10 messages', hugeBytes! / tinyBytes!, '×', { max: 1.01 });
+    // The two loads for the set-up; a commit itself never reads.
+    report.figure('session files read by 82 commits', service.store.work.sessionFilesRead - reads - 2, 'files', { max: 0 });
     await service.dispose();
 
     // 3. Opening a long session: read, parse, and find the current branch.
@@ -240,6 +261,9 @@ export async function run(report: Reporter): Promise<void> {
     report.figure('ipc bytes sent (naive, whole run)', naiveBytes, 'B');
     report.figure('ipc bytes ratio coalesced / answer', bytesSent / answerBytes, '×', { max: 1.3 });
     report.figure('ipc bytes ratio naive / answer', naiveBytes / answerBytes, '×');
+
+    // 5. Start-up and memory.
+    await runStartup(report, root);
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }

@@ -58,6 +58,8 @@ export interface AppCore {
   /** Absent when another Tiny Agent holds the data folder. */
   mcp?: McpService;
   log: Logger;
+  /** The window has painted: work that must not delay it (checking the sessions folder, loading the search snapshot) starts now. */
+  afterFirstPaint(): void;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
 }
@@ -123,6 +125,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       for (const entry of sessions.store.entries()) if (!entry.problem) yield { id: entry.id, size: entry.size };
     },
     sizeOf: (id) => sessions.store.entry(id)?.size,
+    listed: () => sessions.store.scanned(),
     readBranch: async (id) => shownBranch(await sessions.store.load(id)),
     sessionNames: () =>
       new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
@@ -212,6 +215,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     search: searchService,
     mcp,
     log,
+    afterFirstPaint: () => {
+      sessions.store.check();
+      searchService.start();
+    },
     // Runs stop first (cancelling their tool calls), then every MCP server process is ended, then the folder is let go.
     async dispose() {
       try {
@@ -284,5 +291,11 @@ function lockedCore(
     updateUiState: () => undefined,
   };
 
-  return { router: createRouter(handlers, routerMessages, routerLog), settings, log, dispose: async () => undefined };
+  return {
+    router: createRouter(handlers, routerMessages, routerLog),
+    settings,
+    log,
+    afterFirstPaint: () => undefined,
+    dispose: async () => undefined,
+  };
 }

@@ -96,7 +96,7 @@ async function start(): Promise<void> {
     });
   }
   installMenu(core);
-  createWindow();
+  createWindow().once('ready-to-show', () => core?.afterFirstPaint());
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });

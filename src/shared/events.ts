@@ -45,7 +45,16 @@ export type SessionEvent =
   /** Always last; `summary` is the session after the run (no longer streaming). */
   | { type: 'run_end'; committed: boolean; summary: SessionSummary }
   /** The chat's model wrote its name (after the run named by `runId` ended; a later run may be going on). */
-  | { type: 'titled'; summary: SessionSummary };
+  | { type: 'titled'; summary: SessionSummary }
+  /**
+   * Not about one session: the background check of the sessions folder after a start found (or re-read) these
+   * sessions and dropped those whose file is gone — every session arrives this way when there was no index. Its
+   * envelope names no session or run (`LIST_ENVELOPE`).
+   */
+  | { type: 'sessions_listed'; summaries: SessionSummary[]; removed: string[] };
+
+/** Session id, run id and seq of the envelope of a `sessions_listed` event. */
+export const LIST_ENVELOPE = { sessionId: '', runId: '', seq: 0 } as const;
 
 /** Envelope on the single event channel. `seq` increases by one per event within a session. */
 export interface SessionEventEnvelope {

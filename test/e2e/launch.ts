@@ -141,6 +141,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     await page.addInitScript(installApiBridge, { channels: INVOKE_CHANNELS });
     deliver = createEventPump(page);
     await page.goto(server.url);
+    core.afterFirstPaint();
     const opened = browser;
     return {
       page,

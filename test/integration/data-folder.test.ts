@@ -38,6 +38,8 @@ async function openCore(dir = dataDir): Promise<AppCore> {
     writeLog: () => {},
   });
   cores.push(core);
+  // What these tests check holds once the background check of the sessions folder is over.
+  await core.sessions?.store.scanned();
   return core;
 }
 

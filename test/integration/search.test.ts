@@ -143,6 +143,31 @@ describe('search through the app core', () => {
     }
   });
 
+  it('the saved index is read after the window paints, not during the start; a query before then waits for it', async () => {
+    const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
+    await ask(session.id, 'remember the word zanzibar', 'Noted: zanzibar.');
+    await core.dispose();
+    const snapshot = await fs.readFile(path.join(dir, SEARCH_FILE), 'utf8');
+
+    // Started and listed, not painted yet: the snapshot is still unread, so replacing it now decides what is loaded.
+    await open();
+    await call('sessions:list');
+    await fs.writeFile(path.join(dir, SEARCH_FILE), '{"version":1,"sizes":{}, "index": {"broken');
+    core.afterFirstPaint();
+    await core.search!.whenIdle();
+    expect(core.search!.indexedMessages).toBe(2);
+
+    // A query that comes first starts the load itself and answers from the whole index.
+    await core.dispose();
+    await fs.writeFile(path.join(dir, SEARCH_FILE), snapshot);
+    await open();
+    expect(found(await call('search:query', { query: 'zanzibar' })).sort()).toEqual([
+      ['Kept', 'assistant', 'Noted: zanzibar.'],
+      ['Kept', 'user', 'remember the word zanzibar'],
+    ]);
+    expect(core.search!.indexedMessages).toBe(0);
+  });
+
   it('a damaged index file only costs a rebuild', async () => {
     const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
     await ask(session.id, 'the word is marmalade', 'Marmalade it is.');

@@ -76,6 +76,7 @@ describe('crash safety (SIGKILL)', () => {
       reported = Math.max(reported, ...saved);
       const store = new SessionStore({ dir: folder, log: { info: () => undefined, error: () => undefined } });
       await store.open();
+      await store.scanned();
       const id = [...store.entries()][0]!.id;
       const loaded = await store.load(id);
       if (loaded.size > loaded.validLength) tornTails += 1;
@@ -97,6 +98,7 @@ describe('crash safety (SIGKILL)', () => {
     const saved = await writeAndKill(folder, 150);
     const store = new SessionStore({ dir: folder });
     await store.open();
+    await store.scanned();
     const last = await store.load([...store.entries()][0]!.id);
     const runs = checkRuns(currentBranch(last.entries, mainLeaf(last.entries)));
     expect(runs).toBeGreaterThanOrEqual(Math.max(reported, ...saved));

@@ -1,7 +1,9 @@
 // Keeps the search index in step with the sessions and on disk, so a start reads no session file.
 //
 // The index is saved as one snapshot (`<data>/search-index.json`) a few seconds after changes and on quit, with
-// each session's file size at the time it was indexed. At start the snapshot is loaded in the background; a session
+// each session's file size at the time it was indexed. Parsing a large snapshot takes main a while, so it is not
+// loaded at start: `start()` (called once the window has painted) or the first query loads it, after the session
+// list is complete; a query waits for it, so answers are never partial. Once loaded, a session
 // whose file size differs (changed by another version, restored from a backup) or that is missing is re-read, one
 // at a time, yielding between slices; sessions that no longer exist are dropped. While that catch-up runs, answers
 // say `indexing: true`. Commits and deletes arrive through the session service's observer and apply in order.
@@ -32,6 +34,8 @@ export interface SearchServiceOptions {
   sizeOf(id: string): number | undefined;
   /** The session's current branch, read from its file. */
   readBranch(id: string): Promise<readonly IndexableEntry[]>;
+  /** Resolves when `sessions()` lists every session (the session store's background check is over). */
+  listed?(): Promise<void>;
   /** Shown names of the sessions, for the hits. */
   sessionNames(): ReadonlyMap<string, string>;
   log(message: string, error?: unknown): void;
@@ -55,12 +59,22 @@ export class SearchService {
   private disposed = false;
   /** Messages tokenized since start (tests count work with it). */
   indexedMessages = 0;
+  private started = false;
+  private openGate!: () => void;
   private loadedResolve!: () => void;
   /** Queries wait for the snapshot, not for the catch-up of out-of-date sessions. */
   private readonly loadedPromise = new Promise<void>((resolve) => (this.loadedResolve = resolve));
 
   constructor(private readonly options: SearchServiceOptions) {
-    this.queue = this.load();
+    // Changes that arrive before the load wait behind it, in order.
+    this.queue = new Promise<void>((resolve) => (this.openGate = resolve)).then(() => this.load());
+  }
+
+  /** Loads the snapshot in the background (once); queries and `whenIdle` start it too. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.openGate();
   }
 
   private get filePath(): string {
@@ -69,10 +83,12 @@ export class SearchService {
 
   /** Resolves when the snapshot is loaded and every out-of-date session re-indexed. */
   whenIdle(): Promise<void> {
+    this.start();
     return this.queue;
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {
+    this.start();
     await this.loadedPromise;
     const names = this.options.sessionNames();
     const hits = this.index.search(request.query, {
@@ -103,6 +119,9 @@ export class SearchService {
   /** Waits for pending changes and writes the snapshot if anything changed. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    // Never loaded: the snapshot on disk stays, and the sessions changed since no longer match its sizes, so the
+    // next start re-reads exactly those.
+    if (!this.started) return;
     await this.queue;
     clearTimeout(this.saveTimer);
     if (this.dirty) await this.save();
@@ -113,6 +132,7 @@ export class SearchService {
   }
 
   private async load(): Promise<void> {
+    await this.options.listed?.();
     try {
       const text = await readFileIfExists(this.filePath);
       const file = text === undefined ? undefined : (JSON.parse(text) as SearchFile);

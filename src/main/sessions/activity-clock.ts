@@ -12,6 +12,11 @@ export class ActivityClock {
     this.last = latest;
   }
 
+  /** A stamp found later (a session read in the background): stamps from now on come after it too. */
+  observe(stamp: number): void {
+    this.last = Math.max(this.last, stamp);
+  }
+
   /** A stamp for something that happens now: the wall clock, or just after the previous stamp if that is later. */
   next(): number {
     this.last = Math.max(this.last + 1, this.now());

@@ -14,7 +14,7 @@ import type { AgentEvent, AgentModel, AgentTool, StreamFn } from '../agent/index
 import type { ToolCallHooks } from '../mcp/tool-adapter.js';
 import type { ApprovalDecision, ToolCallState } from '../../shared/mcp.js';
 import { AppError } from '../../shared/errors.js';
-import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
+import { LIST_ENVELOPE, type SessionEvent, type SessionEventEnvelope } from '../../shared/events.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../shared/messages.js';
 import type { ActiveRunSnapshot, ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
 import type { MessagePage, PageWindow } from '../../shared/paging.js';
@@ -42,7 +42,10 @@ import type { SessionMessages } from './session-messages.js';
 import { autoName } from './session-naming.js';
 import { TitleWriter } from './title-writer.js';
 import { usageTotals } from '../../shared/usage.js';
-import { SessionStore, StoreError, type IndexEntry, type SessionLogger } from './session-store.js';
+import { SessionStore, StoreError, type IndexChange, type IndexEntry, type SessionLogger } from './session-store.js';
+
+/** Idle sessions kept loaded by default: the one on screen, the one before it, and a couple more to switch back to. */
+export const DEFAULT_IDLE_SESSIONS = 4;
 
 export interface SessionServiceOptions {
   /** The app's data folder; sessions live in `<dataDir>/sessions`. */
@@ -65,7 +68,11 @@ export interface SessionServiceOptions {
   coalesceMs?: number;
   /** Timer for delta batching; tests inject a manual one. */
   timer?: CoalescerTimer;
-  /** Idle sessions kept loaded (with their agent) beyond the running ones (default 16). */
+  /**
+   * Idle sessions kept loaded (with their agent) beyond the running ones (default `DEFAULT_IDLE_SESSIONS`): the open
+   * one and a few recent stay in memory; the rest are read again when used, so memory does not grow with every
+   * session opened.
+   */
   maxIdleSessions?: number;
   /** Where problems are reported (never with secrets: nothing here logs a model or its key). */
   log?: SessionLogger;
@@ -180,6 +187,30 @@ export class SessionService {
     this.clock = new ActivityClock(options.now, latest);
     const autoTitle = options.autoTitle?.bind(options);
     if (autoTitle) this.titles = new TitleWriter({ streamFn: options.streamFn ?? streamOpenAI, enabled: autoTitle, log: this.logger });
+    store.watch((change) => this.indexChanged(change));
+  }
+
+  /** Sessions loaded in memory now (the open one, running ones, a few recent); tests and benchmarks count them. */
+  get loadedCount(): number {
+    let count = 0;
+    for (const runtime of this.runtimes.values()) if (runtime.loaded) count += 1;
+    return count;
+  }
+
+  /** The background check of the folder changed the list: the sidebar is told, in batches. */
+  private indexChanged(change: IndexChange): void {
+    for (const entry of change.upserted) this.clock.observe(Math.max(entry.updatedAt, entry.createdAt));
+    for (const id of change.removed) {
+      const runtime = this.runtimes.get(id);
+      if (runtime && !runtime.run) this.unload(runtime);
+    }
+    this.listChanged();
+    const summaries = change.upserted.map((entry) => this.summaryOf(entry));
+    try {
+      this.options.emit({ ...LIST_ENVELOPE, event: { type: 'sessions_listed', summaries, removed: change.removed } });
+    } catch (error) {
+      this.logger.error('session list delivery failed', error);
+    }
   }
 
   /** Summaries, newest activity first, from the index alone (no session file is opened). */
@@ -496,7 +527,7 @@ export class SessionService {
     for (const runtime of this.runtimes.values()) if (runtime.run) this.stopRun(runtime, runtime.run);
     while (this.unfinished.size) await Promise.all(this.unfinished);
     await this.titles?.dispose();
-    await this.store.flush();
+    await this.store.close();
   }
 
   // ---- runs ----
@@ -947,13 +978,14 @@ export class SessionService {
   private remember(runtime: Runtime): void {
     this.recent.delete(runtime.id);
     this.recent.set(runtime.id, runtime);
-    const limit = this.options.maxIdleSessions ?? 16;
+    const limit = this.options.maxIdleSessions ?? DEFAULT_IDLE_SESSIONS;
     for (const [id, idle] of this.recent) {
       if (this.recent.size <= limit) break;
       this.recent.delete(id);
       if (idle.run) continue;
       idle.loaded = undefined;
       idle.agent = undefined;
+      idle.tools = undefined;
     }
   }
 
@@ -962,6 +994,7 @@ export class SessionService {
     this.recent.delete(runtime.id);
     runtime.loaded = undefined;
     runtime.agent = undefined;
+    runtime.tools = undefined;
   }
 
   private runtime(id: string): Runtime {

@@ -66,12 +66,22 @@ export class StoreError extends Error {
   }
 }
 
+/** What a background check of the folder changed in the index: entries added or re-read, and ids dropped. */
+export interface IndexChange {
+  upserted: IndexEntry[];
+  removed: string[];
+}
+
 interface IndexFile {
   version: 1;
   sessions: IndexEntry[];
 }
 
 const INDEX_FILE = 'index.json';
+/** Files stat-ed (and, when stale, parsed) at once by the background check. */
+const SCAN_BATCH = 64;
+/** Changes reported together: a rebuild of 10,000 sessions tells its listeners about 40 times, not 10,000. */
+const SCAN_REPORT = 256;
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 
 export class SessionStore {
@@ -86,18 +96,65 @@ export class SessionStore {
   private draftsWrite: Promise<void> = Promise.resolve();
   /** Why the last write of the index failed (disk full, read-only…), until one succeeds again. */
   private writeProblem: StorageCause | undefined;
+  private scanning: Promise<void> = Promise.resolve();
+  private startCheck: (() => void) | undefined;
+  private closing = false;
+  private readonly listeners: ((change: IndexChange) => void)[] = [];
+  /** Work on session files, counted for tests and benchmarks (they count work, never time). */
+  readonly work = { sessionFilesRead: 0, sessionFilesStatted: 0 };
 
   constructor(options: { dir: string; log?: SessionLogger }) {
     this.dir = options.dir;
     this.logger = options.log ?? consoleLogger;
   }
 
-  /** Reads the index and reconciles it with the files on disk; call once before anything else. */
+  /**
+   * Reads the index and returns: the sessions it lists are usable at once, and no session file is read or even
+   * stat-ed on this path, so a start costs the same with 10 sessions or 10,000. Call once before anything else.
+   * The folder is then checked in the background (`check()`): files the index lacks (or all of them, when there is
+   * no index) are read, entries whose file changed are read again, entries whose file is gone are dropped; each
+   * batch of changes is reported to `watch` listeners. Without an index the check starts at once (the list has
+   * nothing else to show); with one it waits for `check()`, so its stat calls never compete with the first paint.
+   */
   async open(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
       // A read-only data folder without a sessions folder: there is nothing to list, and nothing can be saved.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.noteWriteFailure(error);
     });
+    const indexed = await this.readIndex();
+    for (const [id, entry] of indexed ?? []) this.index.set(id, entry);
+    await this.readDrafts();
+    this.startCheck = () => {
+      this.startCheck = undefined;
+      this.scanning = this.scan(indexed).catch((error: unknown) =>
+        this.logger.error(`sessions folder ${this.dir} could not be checked`, error),
+      );
+    };
+    if (!indexed) this.check();
+  }
+
+  /** Starts the background check of the folder (once; a start without an index has started it already). */
+  check(): void {
+    if (!this.closing) this.startCheck?.();
+  }
+
+  /** Starts the background check if needed and resolves when it is over (every session listed). */
+  scanned(): Promise<void> {
+    this.check();
+    return this.scanning;
+  }
+
+  /** Calls `listener` with each batch of entries the background check added, re-read or dropped. */
+  watch(listener: (change: IndexChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * Compares the folder with the index: one listing, then a stat per file in parallel batches (yielding between
+   * them), and a parse only for a file that differs from its entry or that the index lacks. An entry this process
+   * touched since `open()` is current already and is left alone, as is a session created meanwhile.
+   */
+  private async scan(indexed: ReadonlyMap<string, IndexEntry> | undefined): Promise<void> {
     let names: string[] = [];
     try {
       names = await fs.readdir(this.dir);
@@ -107,43 +164,76 @@ export class SessionStore {
     // A temp file is a create or index write that never completed; it was never reported, so it is dropped —
     // unless a live process (another part of this one) may still be writing it.
     await removeStaleTempFiles(this.dir);
-    const indexed = await this.readIndex();
-    let changed = indexed === undefined;
     const ids = names.flatMap((name) => SESSION_FILE.exec(name)?.[1] ?? []);
     const present = new Set(ids);
-    // Stat (and, when stale, parse) in parallel batches: thousands of sessions open in a fraction of the serial time.
-    for (let start = 0; start < ids.length; start += 64) {
+    const untouched = (id: string) => indexed !== undefined && this.index.get(id) === indexed.get(id);
+    let changed = indexed === undefined;
+    let batch: IndexChange = { upserted: [], removed: [] };
+    for (const id of indexed?.keys() ?? []) {
+      if (present.has(id) || !untouched(id)) continue;
+      this.index.delete(id);
+      batch.removed.push(id);
+    }
+    for (let start = 0; start < ids.length && !this.closing; start += SCAN_BATCH) {
       await Promise.all(
-        ids.slice(start, start + 64).map(async (id) => {
+        ids.slice(start, start + SCAN_BATCH).map(async (id) => {
+          const known = this.index.get(id);
+          if (known && !untouched(id)) return;
           let stat: Stats;
           try {
+            this.work.sessionFilesStatted += 1;
             stat = await fs.stat(this.filePath(id));
           } catch (error) {
             // A dangling link, or a file removed between listing and here: not a session we can show.
             this.logger.error(`session file ${this.filePath(id)} cannot be read; skipped`, error);
-            present.delete(id);
+            if (known && this.index.get(id) === known) {
+              this.index.delete(id);
+              batch.removed.push(id);
+            }
             return;
           }
-          const known = indexed?.get(id);
-          if (known && sameFile(known, stat)) {
-            this.index.set(id, known);
-            return;
-          }
-          changed = true;
-          const entry = await this.readEntry(id);
-          if (entry) this.index.set(id, entry);
-          else present.delete(id);
+          if (known && sameFile(known, stat)) return;
+          await this.withLock(id, async () => {
+            if (this.index.get(id) !== known) return;
+            const entry = await this.readEntry(id);
+            if (entry) {
+              this.index.set(id, entry);
+              batch.upserted.push(entry);
+            } else if (known) {
+              this.index.delete(id);
+              batch.removed.push(id);
+            }
+          });
         }),
       );
+      if (batch.upserted.length + batch.removed.length >= SCAN_REPORT) {
+        changed = true;
+        this.report(batch);
+        batch = { upserted: [], removed: [] };
+      }
     }
-    for (const id of indexed?.keys() ?? []) if (!present.has(id)) changed = true;
+    if (batch.upserted.length + batch.removed.length) {
+      changed = true;
+      this.report(batch);
+    }
+    // Drafts of sessions that are gone go with them (kept until now: without an index, sessions appear as found).
+    if (!this.closing) for (const id of this.unsent.keys()) if (!this.index.has(id)) void this.setDraft(id, undefined);
+    // The files are the truth: an index that cannot be written now (full disk, read-only folder) is rebuilt later,
+    // and `problem` says why meanwhile.
     if (changed) {
-      // The files are the truth: an index that cannot be written now (full disk, read-only folder) is rebuilt later.
-      await this.writeIndexNow().catch((error: unknown) =>
-        this.logger.error(`session index ${this.indexPath} could not be written`, error),
-      );
+      this.scheduleIndexWrite();
+      await this.indexWrite;
     }
-    await this.readDrafts(present);
+  }
+
+  private report(change: IndexChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.logger.error('session index listener failed', error);
+      }
+    }
   }
 
   /** Why writes fail right now (disk full, read-only folder…), as far as the last index write could tell. */
@@ -174,11 +264,11 @@ export class SessionStore {
     return path.join(this.dir, 'drafts.json');
   }
 
-  private async readDrafts(present: ReadonlySet<string>): Promise<void> {
+  private async readDrafts(): Promise<void> {
     try {
       const parsed = JSON.parse(await fs.readFile(this.draftsPath, 'utf8')) as { drafts?: Record<string, unknown> };
       for (const [id, text] of Object.entries(parsed.drafts ?? {})) {
-        if (present.has(id) && typeof text === 'string' && text.trim()) this.unsent.set(id, text);
+        if (typeof text === 'string' && text.trim()) this.unsent.set(id, text);
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.error(`drafts ${this.draftsPath} could not be read`, error);
@@ -231,6 +321,7 @@ export class SessionStore {
       const entry = this.usableEntry(id);
       let read: { bytes: Buffer; stat: Stats };
       try {
+        this.work.sessionFilesRead += 1;
         read = await readWithStat(this.filePath(id));
       } catch (error) {
         throw ioError(error);
@@ -336,6 +427,7 @@ export class SessionStore {
     return this.withLock(id, async () => {
       const entry = this.usableEntry(id);
       try {
+        this.work.sessionFilesRead += 1;
         const bytes = await fs.readFile(this.filePath(id));
         const firstLineEnd = bytes.indexOf(0x0a) + 1;
         const old = JSON.parse(bytes.subarray(0, firstLineEnd).toString('utf8')) as SessionHeader;
@@ -372,8 +464,15 @@ export class SessionStore {
 
   /** Resolves when the index (and the drafts) on disk reflect every change made so far. */
   async flush(): Promise<void> {
+    await this.scanning;
     while (this.indexWrite) await this.indexWrite;
     await this.draftsWrite;
+  }
+
+  /** Stops the background check between batches (what it did not reach is checked at the next start), then flushes. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.flush();
   }
 
   /** Path of a session's file (tests and tools inspect it; nothing else writes it). */
@@ -397,6 +496,7 @@ export class SessionStore {
     const file = this.filePath(id);
     let read: { bytes: Buffer; stat: Stats };
     try {
+      this.work.sessionFilesRead += 1;
       read = await readWithStat(file);
     } catch (error) {
       this.logger.error(`session file ${file} cannot be read`, error);

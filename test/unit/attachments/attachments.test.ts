@@ -193,6 +193,7 @@ describe('session files with attachment references', () => {
       ]);
       const store = new SessionStore({ dir: path.join(dir, 'sessions') });
       await store.open();
+      await store.scanned();
       const loaded = await store.load(id);
       expect(loaded.entries[0]!.message).toEqual(user);
       expect(text.length).toBeLessThan(2_000);

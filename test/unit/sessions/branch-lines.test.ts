@@ -92,6 +92,7 @@ describe('branch lines', () => {
     await fs.writeFile(file, Buffer.concat([original, Buffer.from('{"type":"mess')]));
     const store = new SessionStore({ dir, log: quiet });
     await store.open();
+    await store.scanned();
     await store.migrate(header.id, { ...header, version: 2 });
     expect(await fs.readFile(`${file}.v1.bak`)).toEqual(Buffer.concat([original, Buffer.from('{"type":"mess')]));
     const migrated = await fs.readFile(file);
@@ -100,6 +101,7 @@ describe('branch lines', () => {
     await store.append(header.id, [back], (current) => current);
     const reopened = new SessionStore({ dir, log: quiet });
     await reopened.open();
+    await reopened.scanned();
     const loaded = await reopened.load(header.id);
     expect(loaded.header.version).toBe(2);
     expect(currentBranch(loaded.entries, loaded.activations.at(-1)).map((entry) => entry.id)).toEqual(['q1', 'a1']);
@@ -120,6 +122,7 @@ describe('branch lines', () => {
     );
     const store = new SessionStore({ dir, log: quiet });
     await store.open();
+    await store.scanned();
     const shown = currentBranch((await store.load(header.id)).entries, 'a2');
     expect(store.entry(header.id)).toMatchObject(summarize({ header, name: undefined, branch: shown, updatedAt: 2 }));
     expect(store.entry(header.id)?.messageCount).toBe(5);

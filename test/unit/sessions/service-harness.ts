@@ -21,8 +21,11 @@ export interface Harness {
   runEnd(runId: string): Promise<SessionEventEnvelope[]>;
   /** Resolves with the first event matching `test` (already emitted or future). */
   waitForEvent(test: (e: SessionEventEnvelope) => boolean): Promise<SessionEventEnvelope>;
-  /** Disposes the current service and opens a new one on the same folder (an app restart). */
-  restart(): Promise<SessionService>;
+  /**
+   * Disposes the current service and opens a new one on the same folder (an app restart); resolves once it has
+   * checked the folder in the background, unless `listedAtOnce` asks for the service as the start hands it over.
+   */
+  restart(options?: { listedAtOnce?: boolean }): Promise<SessionService>;
   close(): Promise<void>;
 }
 
@@ -75,9 +78,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return events.filter((e) => e.runId === runId);
     },
     waitForEvent,
-    async restart() {
+    async restart({ listedAtOnce = false } = {}) {
       await harness.service.dispose();
       harness.service = await open();
+      if (!listedAtOnce) await harness.service.store.scanned();
       return harness.service;
     },
     async close() {

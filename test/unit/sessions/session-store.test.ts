@@ -60,6 +60,7 @@ function run(n: number, parentId: string | null): { entries: MessageEntry[]; lin
 async function storeWithRuns(count: number): Promise<{ store: SessionStore; id: string; branch: MessageEntry[] }> {
   const store = new SessionStore({ dir, log });
   await store.open();
+  await store.scanned();
   const h = header();
   await store.create(h);
   let branch: MessageEntry[] = [];
@@ -76,6 +77,7 @@ async function storeWithRuns(count: number): Promise<{ store: SessionStore; id: 
 async function reopen(): Promise<SessionStore> {
   const store = new SessionStore({ dir, log });
   await store.open();
+  await store.scanned();
   return store;
 }
 
@@ -300,6 +302,7 @@ describe('SessionStore', () => {
   it('appending to a 10,000-message session neither reads nor rewrites the file', async () => {
     const store = new SessionStore({ dir, log });
     await store.open();
+    await store.scanned();
     const h = header();
     await store.create(h);
     const file = store.filePath(h.id);
@@ -410,6 +413,7 @@ describe.skipIf(smallDiskUnavailable !== undefined)('SessionStore on a full or r
   async function seed(): Promise<string> {
     const store = new SessionStore({ dir: disk.dir, log });
     await store.open();
+    await store.scanned();
     const h = header();
     await store.create(h);
     await store.append(h.id, run(1, null).lines, (c) => c);
@@ -424,6 +428,7 @@ describe.skipIf(smallDiskUnavailable !== undefined)('SessionStore on a full or r
     await disk.fill();
     const onDisk = new SessionStore({ dir: disk.dir, log });
     await onDisk.open();
+    await onDisk.scanned();
     expect([...onDisk.entries()].map((e) => e.id)).toEqual([id]);
     expect(onDisk.problem).toBe('disk_full');
     expect(texts(currentBranch((await onDisk.load(id)).entries))).toEqual(['question 1', 'answer 1']);
@@ -435,6 +440,7 @@ describe.skipIf(smallDiskUnavailable !== undefined)('SessionStore on a full or r
     disk.readOnly();
     const store = new SessionStore({ dir: disk.dir, log });
     await store.open();
+    await store.scanned();
     expect([...store.entries()].map((e) => e.id)).toEqual([id]);
     expect(store.problem).toBe('read_only');
     expect(texts(currentBranch((await store.load(id)).entries))).toEqual(['question 1', 'answer 1']);

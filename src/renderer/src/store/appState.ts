@@ -25,7 +25,7 @@ import { createPagingActions, type PagingActions } from './pagingSlice';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { createShortcutsActions, menuCommandEffect, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
-import { removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
+import { mergeListed, removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
 import {
   createAttachmentsSlice,
@@ -209,6 +209,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     // Main's summary says how the session looks now: streaming or not, and named from its first message.
     if (event.type === 'run_start' || event.type === 'saved' || event.type === 'run_end' || event.type === 'titled')
       return upsertSummary(sessions, event.summary);
+    if (event.type === 'sessions_listed') return mergeListed(sessions, event.summaries, event.removed);
     return sessions;
   };
 
@@ -376,7 +377,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
       unsubscribeMenu?.();
       unsubscribeMenu = api().onMenuCommand((command) => set(menuCommandEffect(command)));
       const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
-      if (list.ok) set({ sessions: sortSummaries(list.value) });
+      // Sessions a background rebuild reported while the list was on its way stay: the list may predate them.
+      if (list.ok) set((s) => ({ sessions: mergeListed(sortSummaries(list.value), s.sessions, []) }));
       else ipcError(DRAFT_KEY, list.error);
       await get().restoreWindow();
     },

@@ -299,6 +299,7 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     case 'queue':
     case 'notice':
     case 'tool':
+    case 'sessions_listed': // the sidebar's concern (sessionList.ts), never the open session's
       return session;
   }
 }

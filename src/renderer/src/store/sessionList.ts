@@ -20,6 +20,26 @@ export function upsertSummary(list: readonly SessionSummary[], summary: SessionS
   return rest;
 }
 
+/**
+ * A batch of sessions main found or re-read in the background (and ids it dropped), merged in one pass and one sort:
+ * a rebuild of 10,000 sessions costs a few sorts, not one insertion per session. A session shown as streaming here
+ * keeps that state (main's batch knows nothing of runs started meanwhile).
+ */
+export function mergeListed(
+  list: readonly SessionSummary[],
+  found: readonly SessionSummary[],
+  removed: readonly string[],
+): SessionSummary[] {
+  if (found.length === 0 && !removed.some((id) => list.some((s) => s.id === id))) return list as SessionSummary[];
+  const byId = new Map(list.map((s) => [s.id, s]));
+  for (const id of removed) byId.delete(id);
+  for (const summary of found) {
+    const shown = byId.get(summary.id);
+    byId.set(summary.id, shown?.isStreaming ? { ...summary, isStreaming: true } : summary);
+  }
+  return sortSummaries([...byId.values()]);
+}
+
 export function removeSummary(list: SessionSummary[], id: string): SessionSummary[] {
   return list.some((s) => s.id === id) ? list.filter((s) => s.id !== id) : list;
 }

@@ -1,0 +1,194 @@
+// Start-up and memory at scale. A cold start over 10,000 sessions (with their index and a search snapshot) against an
+// empty data folder: to the first painted sidebar row in the built app (headless Chromium with the real core bridged
+// in, test/e2e/launch.ts — the window's start is part of a start), and, for context, main's share alone: the core
+// built and the first `sessions:list` answered. The same start without an index (the sidebar paints what is known,
+// the rebuild runs behind it). And the main heap after opening 50 long sessions one after another against after 5.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { createAppCore, type AppCore } from '../src/main/app-core.js';
+import { launchApp } from '../test/e2e/launch.js';
+import type { SessionSummary } from '../src/shared/sessions.js';
+import { seededId, seedSession } from '../test/fixtures/seed-sessions.js';
+import { testSecretBox } from '../test/fixtures/test-secret-box.js';
+import type { Reporter } from './report.js';
+
+const MANY = 10_000;
+const START_RUNS = 7;
+const PAINT_RUNS = 3;
+const LONG_SESSIONS = 50;
+const LONG_TURNS = 500; // 1,000 messages each
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+function openCore(dataDir: string, emit: Parameters<typeof createAppCore>[0]['emit'] = () => undefined): Promise<AppCore> {
+  return createAppCore({
+    dataDir,
+    env: {},
+    systemLocale: 'en-US',
+    secrets: testSecretBox,
+    emit,
+    openExternal: async () => undefined,
+    writeLog: () => undefined,
+  });
+}
+
+async function listed(core: AppCore): Promise<SessionSummary[]> {
+  const result = await core.router.handle('sessions:list', undefined);
+  if (!result.ok) throw new Error(`sessions:list failed: ${result.error.message}`);
+  return result.value as SessionSummary[];
+}
+
+/** Process start → the first list answered: the core is built and the sidebar's data is ready. */
+async function coldStart(dataDir: string): Promise<{ ms: number; sessions: number; filesRead: number; core: AppCore }> {
+  const started = performance.now();
+  const core = await openCore(dataDir);
+  const sessions = (await listed(core)).length;
+  const ms = performance.now() - started;
+  return { ms, sessions, filesRead: core.sessions!.store.work.sessionFilesRead, core };
+}
+
+/** Launch → the sidebar painted: its toolbar, and the first session row when there are sessions. */
+async function firstPaint(dataDir: string, rows: boolean): Promise<number> {
+  const started = performance.now();
+  const app = await launchApp({ dataDir });
+  try {
+    await app.page.getByTestId('new-session').waitFor();
+    if (rows) await app.page.getByTestId('session-item').first().waitFor();
+    await app.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    return performance.now() - started;
+  } finally {
+    await app.close();
+  }
+}
+
+/** `global.gc` when node runs with --expose-gc, else the same function switched on at run time. */
+function collector(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+function heapAfterGc(gc: () => void): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+export async function runStartup(report: Reporter, root: string): Promise<void> {
+  // 1. Cold start: 10,000 sessions with a valid index and a search snapshot vs an empty data folder.
+  const empty = path.join(root, 'start-empty');
+  const full = path.join(root, 'start-full');
+  await fs.mkdir(empty, { recursive: true });
+  for (let i = 0; i < MANY; i++) seedSession(full, { turns: 1, index: i, answerChars: 200 });
+  {
+    // The previous run of the app: it built the index and the search snapshot and saved both on quit.
+    const core = await openCore(full);
+    core.afterFirstPaint();
+    await core.sessions!.store.scanned();
+    await core.search!.whenIdle();
+    await core.dispose();
+  }
+  const snapshotBytes = (await fs.stat(path.join(full, 'search-index.json'))).size;
+  const emptyTimes: number[] = [];
+  const fullTimes: number[] = [];
+  const reads: number[] = [];
+  for (let i = 0; i < START_RUNS; i++) {
+    const small = await coldStart(empty);
+    await small.core.dispose();
+    emptyTimes.push(small.ms);
+    const large = await coldStart(full);
+    if (large.sessions !== MANY) throw new Error(`cold start listed ${large.sessions} sessions`);
+    reads.push(large.filesRead);
+    fullTimes.push(large.ms);
+    await large.core.dispose();
+  }
+  const emptyMs = median(emptyTimes);
+  const fullMs = median(fullTimes);
+  report.figure('main: start to first list, empty data folder (median)', emptyMs, 'ms');
+  report.figure('main: start to first list, 10,000 sessions with an index (median)', fullMs, 'ms');
+  report.figure('session files read before the first list, valid index', Math.max(...reads), 'files', { max: 0 });
+  const paintEmpty: number[] = [];
+  const paintFull: number[] = [];
+  for (let i = 0; i < PAINT_RUNS; i++) {
+    paintEmpty.push(await firstPaint(empty, false));
+    paintFull.push(await firstPaint(full, true));
+  }
+  const paintEmptyMs = median(paintEmpty);
+  report.figure('cold start to first paint, empty data folder (median)', paintEmptyMs, 'ms');
+  report.figure('cold start to first paint, 10,000 sessions with an index (median)', median(paintFull), 'ms');
+  report.figure('cold start to first paint ratio 10,000 sessions / empty', median(paintFull) / paintEmptyMs, '×', { max: 1.3 });
+
+  // The search snapshot is loaded once the window has painted, not before.
+  {
+    const core = await openCore(full);
+    await listed(core);
+    const started = performance.now();
+    core.afterFirstPaint();
+    await core.search!.whenIdle();
+    report.figure('search snapshot size (10,000 sessions)', snapshotBytes / 1e6, 'MB');
+    report.figure('search snapshot loaded after first paint', performance.now() - started, 'ms');
+    report.figure('session files read by the background check, valid index', core.sessions!.store.work.sessionFilesRead, 'files', {
+      max: 0,
+    });
+    await core.dispose();
+  }
+
+  // 2. The same folder without its index: the list answers with what is known, the rest arrives in the background.
+  const index = path.join(full, 'sessions', 'index.json');
+  const paintRebuilding: number[] = [];
+  for (let i = 0; i < PAINT_RUNS; i++) {
+    await fs.rm(index, { force: true });
+    paintRebuilding.push(await firstPaint(full, false));
+  }
+  report.figure('cold start to first paint without an index (10,000 sessions, median)', median(paintRebuilding), 'ms');
+  report.figure('cold start to first paint ratio without an index / empty', median(paintRebuilding) / paintEmptyMs, '×', { max: 1.3 });
+  await fs.rm(index, { force: true });
+  {
+    let batches = 0;
+    const started = performance.now();
+    const core = await openCore(full, (envelope) => {
+      if (envelope.event.type === 'sessions_listed') batches += 1;
+    });
+    const first = await listed(core);
+    const firstMs = performance.now() - started;
+    await core.sessions!.store.scanned();
+    const rebuiltMs = performance.now() - started;
+    const all = await listed(core);
+    if (all.length !== MANY) throw new Error(`rebuild listed ${all.length} sessions`);
+    if (all[0]!.id !== seededId(MANY - 1)) throw new Error('rebuild lost the order of activity');
+    report.figure('main: start to first list without an index (10,000 sessions)', firstMs, 'ms');
+    report.figure('sessions in that first list', first.length, 'sessions');
+    report.figure('background rebuild of 10,000 sessions done', rebuiltMs, 'ms');
+    report.figure('list batches sent during the rebuild', batches, 'events');
+    await core.dispose();
+  }
+
+  // 3. Main-process heap after opening 50 long sessions one after another vs after 5: idle sessions are unloaded.
+  const longDir = path.join(root, 'memory');
+  for (let i = 1; i <= LONG_SESSIONS; i++) seedSession(longDir, { turns: LONG_TURNS, index: i, answerChars: 400 });
+  {
+    const gc = collector();
+    const core = await openCore(longDir);
+    await core.sessions!.store.scanned();
+    const open = async (index: number) => {
+      const result = await core.router.handle('sessions:get', { sessionId: seededId(index) });
+      if (!result.ok) throw new Error(`sessions:get failed: ${result.error.message}`);
+    };
+    for (let i = 1; i <= 5; i++) await open(i);
+    const afterFive = heapAfterGc(gc);
+    for (let i = 6; i <= LONG_SESSIONS; i++) await open(i);
+    const afterFifty = heapAfterGc(gc);
+    report.figure('main heap after opening 5 long sessions', afterFive / 1e6, 'MB');
+    report.figure('main heap after opening 50 long sessions', afterFifty / 1e6, 'MB');
+    report.figure('main heap ratio 50 / 5 sessions opened', afterFifty / afterFive, '×', { max: 1.5 });
+    report.figure('sessions loaded after opening 50', core.sessions!.loadedCount, 'sessions');
+    await core.dispose();
+  }
+}
