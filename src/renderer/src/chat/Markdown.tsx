@@ -56,9 +56,16 @@ const Block = memo(
       }
       labelCopyButtons(host, copyLabel);
     }, [block.html, block.code, copyLabel]);
-    return <div ref={ref} className="md-block" />;
+    const { joins } = block;
+    const className = `md-block${joins?.previous ? ' md-list-continued' : ''}${joins?.next ? ' md-list-continues' : ''}`;
+    return <div ref={ref} className={className} />;
   },
-  (a, b) => a.block.html === b.block.html && a.block.code === b.block.code && a.copyLabel === b.copyLabel,
+  (a, b) =>
+    a.block.html === b.block.html &&
+    a.block.code === b.block.code &&
+    a.block.joins?.previous === b.block.joins?.previous &&
+    a.block.joins?.next === b.block.joins?.next &&
+    a.copyLabel === b.copyLabel,
 );
 
 function blockView(block: RenderedBlock, copyLabel: string): JSX.Element {

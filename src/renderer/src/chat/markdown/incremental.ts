@@ -14,15 +14,14 @@
 // to the DOM it has; closing the block highlights only its last segment, and the view adds just that.
 //
 // Every block is keyed by where it starts in the text, whether finished, a piece or live: a piece that becomes a
-// finished block with the same HTML keeps its DOM. When the text completes without growing, a live piece that was
-// lexed from the open block's start to the end of the text already is that block: it becomes final as it is,
-// without another lex.
+// finished block with the same HTML keeps its DOM. When the text completes without growing and the open block was
+// last lexed whole, from its start to the end of the text, that HTML is the block's final HTML: no lex again.
 import type { Token, Tokens, TokensList } from 'marked';
 import { escapeHtml } from './escape';
 import { highlightProgress, isKnownLanguage, NO_PROGRESS, type HighlightProgress } from './highlight';
 import { fenceInfo, fenceLanguage } from './render';
 import { LineScanner } from './scanner';
-import { splitTokens, type TokenGroup } from './split';
+import { listJoins, splitTokens, type ListJoins, type TokenGroup } from './split';
 
 /** An unclosed fenced code block as text: what `html` shows, for a view that appends to the DOM it already has. */
 export interface OpenCode {
@@ -42,6 +41,13 @@ export interface RenderedBlock {
   readonly html: string;
   /** Set while the block is an unclosed fenced code block. */
   readonly code?: OpenCode;
+  /** Set on a piece that begins or ends inside a list split for display: it reads as one list with its neighbour. */
+  readonly joins?: ListJoins;
+}
+
+/** A block, with `joins` only when there are some (so finished blocks stay `{ key, html }`). */
+function block(key: string, html: string, joins: ListJoins | undefined): RenderedBlock {
+  return joins ? { key, html, joins } : { key, html };
 }
 
 /** What a message looks like now: finished blocks (the array changes only when a block finishes) and the rest. */
@@ -88,8 +94,9 @@ export class IncrementalMarkdown {
   private pieces: RenderedBlock[] = [];
   private liveStart = 0;
   private liveLexedEnd = 0;
-  /** Sanitized HTML of [liveStart, liveLexedEnd). */
+  /** Sanitized HTML of [liveStart, liveLexedEnd), and whether it begins or ends inside a split list. */
   private liveHtml = '';
+  private liveJoins: ListJoins | undefined;
   /** Lexed before the live piece's text: the header rows of a table the live piece continues. */
   private livePrefix = '';
   /** The last token of the live piece's last lex. */
@@ -100,6 +107,8 @@ export class IncrementalMarkdown {
   private openCode = { start: -1, end: -1, escaped: '', highlighted: NO_PROGRESS };
   /** Sanitized wrapper of an open code block around CODE_MARK, by info string. */
   private codeWrappers = new Map<string, readonly [string, string]>();
+  /** The open block [openStart, end) lexed whole, as one piece: its HTML is the block's final HTML if the text ends there. */
+  private whole: { end: number; html: string } | null = null;
   private open: readonly RenderedBlock[] = EMPTY;
   private result: RenderedMarkdown = { done: EMPTY, open: EMPTY };
 
@@ -119,7 +128,7 @@ export class IncrementalMarkdown {
     this.complete = complete;
     const cuts = this.scanner.scan(this.text, complete);
     for (const cut of cuts.soft) this.softCuts.push(cut);
-    if (complete && cuts.hard.length === 0 && this.liveIsOpenBlock()) this.finishLive();
+    if (complete && cuts.hard.length === 0 && this.whole?.end === this.text.length) this.finishWhole(this.whole.html);
     else if (cuts.hard.length > 0 || complete) this.finish(cuts.hard, complete);
     else this.refreshOpen();
     if (complete && this.hasReferenceLinks) this.renderWhole();
@@ -144,6 +153,7 @@ export class IncrementalMarkdown {
     this.livePrefix = '';
     this.liveTail = undefined;
     this.credit = 0;
+    this.whole = null;
     this.open = EMPTY;
   }
 
@@ -189,25 +199,15 @@ export class IncrementalMarkdown {
     this.showPieces(rest.tokens, this.openStart, end);
   }
 
-  /** Whether the live piece is the whole open block, lexed to the end of the text, with nothing before it. */
-  private liveIsOpenBlock(): boolean {
+  /** The text is complete and the open block was last lexed whole to its end: `html` is that block's final HTML. */
+  private finishWhole(html: string): void {
     const end = this.text.length;
-    return (
-      this.pieces.length === 0 &&
-      this.livePrefix === '' &&
-      this.liveStart === this.openStart &&
-      this.liveLexedEnd === end &&
-      end > this.liveStart
-    );
-  }
-
-  /** The text is complete and the live piece is the open block lexed whole: it is that block's final HTML. */
-  private finishLive(): void {
-    const end = this.text.length;
-    this.done = [...this.done, { key: `b${this.liveStart}`, html: this.liveHtml }];
-    this.doneStarts.push(this.liveStart);
+    this.done = [...this.done, { key: `b${this.openStart}`, html }];
+    this.doneStarts.push(this.openStart);
     this.openStart = end;
     this.softCuts = [];
+    this.pieces = [];
+    this.livePrefix = '';
     this.setLive(end, end, '');
   }
 
@@ -218,26 +218,30 @@ export class IncrementalMarkdown {
 
   /** Splits freshly lexed text [from, end) at the pending soft cuts into frozen pieces and a live piece. */
   private showPieces(tokens: Token[], from: number, end: number): void {
+    const lexedWhole = from === this.openStart && this.livePrefix === '';
     const cuts = this.softCuts.filter((cut) => cut > from && cut < end).map((cut) => cut - from);
     const groups = splitTokens(tokens, cuts, true);
     const live = groups.pop() as TokenGroup;
     if (groups.length > 0) {
       this.pieces = [...this.pieces];
-      for (const group of groups) this.pieces.push({ key: `b${from + group.start}`, html: this.pipeline.html(group.tokens) });
+      for (const group of groups)
+        this.pieces.push(block(`b${from + group.start}`, this.pipeline.html(group.tokens), listJoins(group.tokens)));
       this.livePrefix = '';
     }
     // Every pending cut before `end` has now been tried; one that fell inside a token stays rejected (it only
     // affected display).
     this.softCuts = this.softCuts.filter((cut) => cut >= end);
     this.liveTail = live.tokens.at(-1);
-    this.setLive(from + live.start, end, this.pipeline.html(live.tokens));
+    this.setLive(from + live.start, end, this.pipeline.html(live.tokens), listJoins(live.tokens));
+    this.whole = lexedWhole && groups.length === 0 ? { end, html: this.liveHtml } : null;
   }
 
-  private setLive(liveStart: number, lexedEnd: number, liveHtml: string): void {
+  private setLive(liveStart: number, lexedEnd: number, liveHtml: string, joins?: ListJoins): void {
     this.liveStart = liveStart;
     this.liveLexedEnd = lexedEnd;
     this.liveHtml = liveHtml;
-    this.open = lexedEnd > liveStart ? [...this.pieces, { key: `b${liveStart}`, html: liveHtml }] : this.pieces;
+    this.liveJoins = joins;
+    this.open = lexedEnd > liveStart ? [...this.pieces, block(`b${liveStart}`, liveHtml, joins)] : this.pieces;
   }
 
   /** No block finished: bring the open block's display up to date. */
@@ -283,7 +287,7 @@ export class IncrementalMarkdown {
   private seal(): void {
     const start = this.liveStart;
     const end = this.liveLexedEnd;
-    if (end > start) this.pieces = [...this.pieces, { key: `b${start}`, html: this.liveHtml }];
+    if (end > start) this.pieces = [...this.pieces, block(`b${start}`, this.liveHtml, this.liveJoins)];
     // A table the seal cut through goes on under its own header rows.
     const last = this.liveTail;
     this.livePrefix = last?.type === 'table' ? headerRows(last as Tokens.Table) : '';
@@ -331,7 +335,7 @@ export class IncrementalMarkdown {
   /** The formatted live piece, then the text the budget has not paid for yet as plain (escaped) text. */
   private showPending(end: number): void {
     const pending = this.text.slice(this.liveLexedEnd, end);
-    this.open = [...this.pieces, { key: `b${this.liveStart}`, html: withPendingText(this.liveHtml, pending) }];
+    this.open = [...this.pieces, block(`b${this.liveStart}`, withPendingText(this.liveHtml, pending), this.liveJoins)];
   }
 
   /** Reference-style links resolve across the whole text: lex it once more and render it at the same cuts. */
