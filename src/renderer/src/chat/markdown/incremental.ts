@@ -45,6 +45,12 @@ export interface RenderedBlock {
   readonly joins?: ListJoins;
 }
 
+/** The list joins of a group of tokens; `afterCut`: it starts where a seal cut through a list. */
+function joinsOf(group: TokenGroup, afterCut: boolean): ListJoins | undefined {
+  const joins = listJoins(group.tokens);
+  return afterCut ? { previous: true, next: joins?.next ?? false } : joins;
+}
+
 /** A block, with `joins` only when there are some (so finished blocks stay `{ key, html }`). */
 function block(key: string, html: string, joins: ListJoins | undefined): RenderedBlock {
   return joins ? { key, html, joins } : { key, html };
@@ -94,6 +100,8 @@ export class IncrementalMarkdown {
   private pieces: RenderedBlock[] = [];
   private liveStart = 0;
   private liveLexedEnd = 0;
+  /** Where the last seal cut through a list (-1: it did not). */
+  private listCutAt = -1;
   /** Sanitized HTML of [liveStart, liveLexedEnd), and whether it begins or ends inside a split list. */
   private liveHtml = '';
   private liveJoins: ListJoins | undefined;
@@ -153,6 +161,7 @@ export class IncrementalMarkdown {
     this.livePrefix = '';
     this.liveTail = undefined;
     this.credit = 0;
+    this.listCutAt = -1;
     this.whole = null;
     this.open = EMPTY;
   }
@@ -221,18 +230,22 @@ export class IncrementalMarkdown {
     const lexedWhole = from === this.openStart && this.livePrefix === '';
     const cuts = this.softCuts.filter((cut) => cut > from && cut < end).map((cut) => cut - from);
     const groups = splitTokens(tokens, cuts, true);
+    const first = groups[0] as TokenGroup;
+    const continuesList = from === this.listCutAt && first.tokens[0]?.type === 'list';
     const live = groups.pop() as TokenGroup;
     if (groups.length > 0) {
       this.pieces = [...this.pieces];
       for (const group of groups)
-        this.pieces.push(block(`b${from + group.start}`, this.pipeline.html(group.tokens), listJoins(group.tokens)));
+        this.pieces.push(
+          block(`b${from + group.start}`, this.pipeline.html(group.tokens), joinsOf(group, continuesList && group === first)),
+        );
       this.livePrefix = '';
     }
     // Every pending cut before `end` has now been tried; one that fell inside a token stays rejected (it only
     // affected display).
     this.softCuts = this.softCuts.filter((cut) => cut >= end);
     this.liveTail = live.tokens.at(-1);
-    this.setLive(from + live.start, end, this.pipeline.html(live.tokens), listJoins(live.tokens));
+    this.setLive(from + live.start, end, this.pipeline.html(live.tokens), joinsOf(live, continuesList && live === first));
     this.whole = lexedWhole && groups.length === 0 ? { end, html: this.liveHtml } : null;
   }
 
@@ -287,9 +300,13 @@ export class IncrementalMarkdown {
   private seal(): void {
     const start = this.liveStart;
     const end = this.liveLexedEnd;
-    if (end > start) this.pieces = [...this.pieces, block(`b${start}`, this.liveHtml, this.liveJoins)];
-    // A table the seal cut through goes on under its own header rows.
     const last = this.liveTail;
+    // A list the seal cut through reads on as one list (the new live piece starts its own).
+    const cutList = last?.type === 'list';
+    this.listCutAt = cutList ? end : -1;
+    const joins = cutList ? { previous: this.liveJoins?.previous ?? false, next: true } : this.liveJoins;
+    if (end > start) this.pieces = [...this.pieces, block(`b${start}`, this.liveHtml, joins)];
+    // A table the seal cut through goes on under its own header rows.
     this.livePrefix = last?.type === 'table' ? headerRows(last as Tokens.Table) : '';
     this.setLive(end, end, '');
   }
