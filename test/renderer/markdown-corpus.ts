@@ -19,8 +19,23 @@ const WORDS = (
   'server client queue event handler promise result error retry timeout budget context history summary'
 ).split(' ');
 
-/** A document of about `size` characters. */
-export function sampleMarkdown(size: number, seed = 7): string {
+/**
+ * How formulas are written: with every delimiter we read (`$…$`, `\(…\)`, `$$…$$`, `\[…\]`), or only between `$$`
+ * (the one delimiter remark-math reads as we do once single dollars are left to prices, as in `$5 and $10`).
+ */
+export type MathDelimiters = 'all' | 'double dollars';
+
+const INLINE_MATH: Record<MathDelimiters, readonly string[]> = {
+  all: ['$x^2 + y^2 = r^2$', '\\(\\alpha_i \\le \\beta\\)', '$O(n \\log n)$', 'a price of $5 and $10'],
+  'double dollars': ['$$x^2 + y^2 = r^2$$', '$$\\alpha_i \\le \\beta$$', '$$O(n \\log n)$$', 'a price of $5 and $10'],
+};
+const DISPLAY_MATH: Record<MathDelimiters, readonly string[]> = {
+  all: ['$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$', '\\[\\int_0^1 x^2\\,dx = \\frac{1}{3}\\]'],
+  'double dollars': ['$$\n\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\n$$', '$$\n\\int_0^1 x^2\\,dx = \\frac{1}{3}\n$$'],
+};
+
+/** A document of about `size` characters (the same structure whichever math delimiters). */
+export function sampleMarkdown(size: number, seed = 7, math: MathDelimiters = 'all'): string {
   const rnd = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
   const int = (min: number, max: number): number => min + Math.floor(rnd() * (max - min + 1));
@@ -31,7 +46,7 @@ export function sampleMarkdown(size: number, seed = 7): string {
     if (r < 0.27) return `\`${pick(WORDS)}()\``;
     if (r < 0.35) return `[${words(int(1, 3))}](https://example.com/${pick(WORDS)})`;
     if (r < 0.42) return `*${words(int(1, 2))}*`;
-    if (r < 0.45) return pick(['$x^2 + y^2 = r^2$', '\\(\\alpha_i \\le \\beta\\)', '$O(n \\log n)$', 'a price of $5 and $10']);
+    if (r < 0.45) return pick(INLINE_MATH[math]);
     return words(int(3, 9));
   };
   const sentence = (): string => {
@@ -93,7 +108,7 @@ export function sampleMarkdown(size: number, seed = 7): string {
                     : r < 0.97
                       ? '---'
                       : r < 0.985
-                        ? pick(['$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$', '\\[\\int_0^1 x^2\\,dx = \\frac{1}{3}\\]'])
+                        ? pick(DISPLAY_MATH[math])
                         : `### ${words(int(2, 5))}`;
     blocks.push(block);
     length += block.length + 2;

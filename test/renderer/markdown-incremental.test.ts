@@ -75,7 +75,7 @@ describe('incremental markdown', () => {
     }
     expect(markdownStats.parsedChars).toBe(before);
     const live = out?.open.at(-1);
-    expect(live?.key).toBe('live');
+    expect(live?.key).toBe(`b${'Intro.\n\n'.length}`);
     expect(live?.html).toContain('print(199)');
     expect(live?.html).toContain('data-lang="python"');
     const done = engine.update(`${text}\`\`\`\n`, true);

@@ -149,6 +149,19 @@ describe('intermediate states', () => {
     expect(lang(open)).toBe(lang(closed));
   });
 
+  it('marks the pieces of a list split for display, so they read as one list, and the finished list has no marks', () => {
+    const doc = DOCS.list as string;
+    const engine = new IncrementalMarkdown(parserOnly);
+    const open = engine.update(doc.slice(0, doc.length / 2), false).open;
+    expect(open.length).toBeGreaterThan(1);
+    expect(open[0]?.joins).toEqual({ previous: false, next: true });
+    expect(open.at(-1)?.joins?.previous).toBe(true);
+    for (const piece of open.slice(1, -1)) expect(piece.joins).toEqual({ previous: true, next: true });
+    expect(joined({ done: [], open })).not.toContain('class=');
+    const done = engine.update(doc, true).done;
+    expect(done.map((block) => block.joins)).toEqual(done.map(() => undefined));
+  });
+
   it('gives the same sanitized DOM block by block as one sanitizing pass over the whole text', () => {
     const doc = sampleMarkdown(8_000, 12);
     const out = stream(bySizes(doc, [1, 9, 4, 60]), pagePipeline);

@@ -2,6 +2,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, type JSX } from 'react';
 import { useT } from '../i18n';
 import { IncrementalMarkdown, type RenderedBlock, type RenderedMarkdown } from './markdown/incremental';
+import { finishCodeInPlace, showOpenCode, type ShownCode } from './markdown/code-dom';
 import { pagePipeline } from './markdown/pipeline';
 // KaTeX's stylesheet and fonts, bundled by Vite and served from the app itself (style-src and font-src 'self').
 import 'katex/dist/katex.min.css';
@@ -25,24 +26,51 @@ function rendered(source: object, text: string, streaming: boolean, engine: { cu
   return result;
 }
 
-/** Sanitized HTML of one block. Code-copy buttons get their localized name here (the cached HTML has none). */
-const HtmlBlock = memo(function HtmlBlock({ html, copyLabel }: { html: string; copyLabel: string }): JSX.Element {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    for (const button of ref.current?.querySelectorAll('.md-code-copy') ?? []) button.setAttribute('aria-label', copyLabel);
-  }, [html, copyLabel]);
-  return <div ref={ref} className="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
-});
+/** Gives the code-copy buttons in `root` their localized name (the cached HTML has none). */
+function labelCopyButtons(root: HTMLElement, copyLabel: string): void {
+  for (const button of root.querySelectorAll('.md-code-copy')) button.setAttribute('aria-label', copyLabel);
+}
 
-const Blocks = memo(function Blocks({ blocks, copyLabel }: { blocks: readonly RenderedBlock[]; copyLabel: string }): JSX.Element {
-  return (
-    <>
-      {blocks.map((block) => (
-        <HtmlBlock key={block.key} html={block.html} copyLabel={copyLabel} />
-      ))}
-    </>
-  );
-});
+interface BlockProps {
+  block: RenderedBlock;
+  copyLabel: string;
+}
+
+/**
+ * One block's sanitized HTML. An open code block grows in place (see `showOpenCode`) and, once closed, keeps the DOM
+ * it has; any other change replaces the block's DOM.
+ */
+const Block = memo(
+  function Block({ block, copyLabel }: BlockProps): JSX.Element {
+    const ref = useRef<HTMLDivElement>(null);
+    const shownCode = useRef<ShownCode | null>(null);
+    useLayoutEffect(() => {
+      const host = ref.current;
+      if (!host) return;
+      if (block.code) {
+        shownCode.current = showOpenCode(host, block.code, shownCode.current);
+      } else {
+        const code = shownCode.current;
+        shownCode.current = null;
+        if (!code || !finishCodeInPlace(block.html, code)) host.innerHTML = block.html;
+      }
+      labelCopyButtons(host, copyLabel);
+    }, [block.html, block.code, copyLabel]);
+    const { joins } = block;
+    const className = `md-block${joins?.previous ? ' md-list-continued' : ''}${joins?.next ? ' md-list-continues' : ''}`;
+    return <div ref={ref} className={className} />;
+  },
+  (a, b) =>
+    a.block.html === b.block.html &&
+    a.block.code === b.block.code &&
+    a.block.joins?.previous === b.block.joins?.previous &&
+    a.block.joins?.next === b.block.joins?.next &&
+    a.copyLabel === b.copyLabel,
+);
+
+function blockView(block: RenderedBlock, copyLabel: string): JSX.Element {
+  return <Block key={block.key} block={block} copyLabel={copyLabel} />;
+}
 
 /** Props of `<Markdown>`. */
 export interface MarkdownProps {
@@ -58,10 +86,8 @@ export const Markdown = memo(function Markdown({ source, text, streaming }: Mark
   const engine = useRef<IncrementalMarkdown | null>(null);
   const output = useMemo(() => rendered(source, text, streaming, engine), [source, text, streaming]);
   const copyLabel = t('chat.copyCode');
-  return (
-    <>
-      <Blocks blocks={output.done} copyLabel={copyLabel} />
-      <Blocks blocks={output.open} copyLabel={copyLabel} />
-    </>
-  );
+  // One list keyed by where each block starts, so a piece that becomes a finished block keeps its DOM. The finished
+  // blocks' elements change only when a block finishes, so React passes over them without comparing their props.
+  const done = useMemo(() => output.done.map((block) => blockView(block, copyLabel)), [output.done, copyLabel]);
+  return <>{[...done, ...output.open.map((block) => blockView(block, copyLabel))]}</>;
 });

@@ -1,4 +1,11 @@
 // Syntax highlighting for fenced code: highlight.js core with a fixed set of common languages (keeps the bundle modest).
+//
+// Code is highlighted in segments: a segment ends at the first line start at least SEGMENT characters (then twice,
+// four times … that) after its own start where the grammar is back at its top level, so no token spans two segments
+// and each segment's HTML is complete on its own. Where segments end depends only on the code before the cut, so
+// the segments of a code block still being streamed are the first segments of the finished block: they are
+// highlighted as their lines arrive (`highlightProgress`) and remembered, and finishing the block highlights only
+// its last segment. A one-shot render cuts the same segments, so streamed and one-shot output are the same.
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -18,6 +25,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { escapeHtml } from './escape';
+import { markdownStats } from './stats';
 
 const languages = { bash, c, cpp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(languages)) hljs.registerLanguage(name, language);
@@ -27,8 +35,78 @@ export function isKnownLanguage(lang: string): boolean {
   return lang !== '' && hljs.getLanguage(lang) !== undefined;
 }
 
+/** Characters a segment has at least before it may end (at a line start where the grammar is at its top level). */
+const SEGMENT = 1024;
+/** Remembered segments: at most this many characters of code in all. */
+const REMEMBERED_CHARS = 2_000_000;
+
+interface Segment {
+  html: string;
+  /** Whether the grammar is back at its top level where the segment ends. */
+  atTop: boolean;
+}
+
+// Highlighted segments by language and text, oldest first (a hit moves to the end).
+const remembered = new Map<string, Segment>();
+let rememberedChars = 0;
+
+function highlightSegment(code: string, lang: string): Segment {
+  const key = `${lang}\u0000${code}`;
+  let segment = remembered.get(key);
+  if (segment) {
+    remembered.delete(key);
+    remembered.set(key, segment);
+    return segment;
+  }
+  markdownStats.highlightedChars += code.length;
+  const result = hljs.highlight(code, { language: lang, ignoreIllegals: true });
+  // A grammar's top-level mode is the only compiled mode without a parent.
+  const top = result._top as { parent?: unknown } | undefined;
+  segment = { html: result.value, atTop: !result.illegal && top !== undefined && top.parent === undefined };
+  remembered.set(key, segment);
+  rememberedChars += key.length;
+  for (const [oldKey] of remembered) {
+    if (rememberedChars <= REMEMBERED_CHARS) break;
+    remembered.delete(oldKey);
+    rememberedChars -= oldKey.length;
+  }
+  return segment;
+}
+
+/** How far the segments of a code block have been highlighted: [0, end) gave `html`. */
+export interface HighlightProgress {
+  readonly end: number;
+  readonly html: string;
+}
+
+export const NO_PROGRESS: HighlightProgress = { end: 0, html: '' };
+
+/**
+ * Highlights the segments of `code` from `from` on. With `complete` the code is the whole block and the last
+ * segment is whatever remains; otherwise `code` is the block's complete lines so far, and only segments that end
+ * before its end are highlighted (the rest may still grow into them).
+ */
+export function highlightProgress(code: string, lang: string, complete: boolean, from: HighlightProgress = NO_PROGRESS): HighlightProgress {
+  let { end, html } = from;
+  for (let size = SEGMENT; ;) {
+    const newline = code.indexOf('\n', end + size - 1);
+    if (newline === -1 || newline + 1 >= code.length) {
+      if (!complete || end >= code.length) return { end, html };
+      return { end: code.length, html: html + highlightSegment(code.slice(end), lang).html };
+    }
+    const segment = highlightSegment(code.slice(end, newline + 1), lang);
+    if (segment.atTop) {
+      html += segment.html;
+      end = newline + 1;
+      size = SEGMENT;
+    } else {
+      size *= 2;
+    }
+  }
+}
+
 /** Highlighted HTML for `code` (hljs spans around escaped text); plain escaped text for an unknown language. */
 export function highlightCode(code: string, lang: string): string {
   if (!isKnownLanguage(lang)) return escapeHtml(code);
-  return hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+  return highlightProgress(code, lang, true).html;
 }

@@ -9,17 +9,51 @@
 // update. Text the budget cannot pay for yet is shown as plain text after the formatted part. A live piece longer
 // than SEAL is sealed at a line start: what lies before becomes a piece of its own and a new live piece starts
 // there (a table goes on under its own columns), so the live piece stays short and is formatted often. An unclosed
-// fenced code block is shown without the parser or the sanitizer: escaped text inside a wrapper sanitized once.
+// fenced code block is shown without the parser or the sanitizer: its text inside a wrapper sanitized once, given
+// also as text and highlighted segments (highlight.ts highlights each as its lines arrive) so that the view appends
+// to the DOM it has; closing the block highlights only its last segment, and the view adds just that.
+//
+// Every block is keyed by where it starts in the text, whether finished, a piece or live: a piece that becomes a
+// finished block with the same HTML keeps its DOM. When the text completes without growing and the open block was
+// last lexed whole, from its start to the end of the text, that HTML is the block's final HTML: no lex again.
 import type { Token, Tokens, TokensList } from 'marked';
 import { escapeHtml } from './escape';
-import { fenceInfo } from './render';
+import { highlightProgress, isKnownLanguage, NO_PROGRESS, type HighlightProgress } from './highlight';
+import { fenceInfo, fenceLanguage } from './render';
 import { LineScanner } from './scanner';
-import { splitTokens, type TokenGroup } from './split';
+import { listJoins, splitTokens, type ListJoins, type TokenGroup } from './split';
+
+/** An unclosed fenced code block as text: what `html` shows, for a view that appends to the DOM it already has. */
+export interface OpenCode {
+  /** The sanitized markup before and after the code (the same pair for the same fence info string). */
+  readonly wrapper: readonly [string, string];
+  /** The complete lines of code so far, as text (never markup); it only grows while the block stays open. */
+  readonly lines: string;
+  /** The segments of `lines` highlighted so far (highlight.js HTML of escaped text: markup we made, not the model). */
+  readonly highlighted: HighlightProgress;
+  /** The unfinished last line, as text. */
+  readonly tail: string;
+}
 
 /** One unit of output: `key` stays the same for the same place in the text, `html` is sanitized. */
 export interface RenderedBlock {
   readonly key: string;
   readonly html: string;
+  /** Set while the block is an unclosed fenced code block. */
+  readonly code?: OpenCode;
+  /** Set on a piece that begins or ends inside a list split for display: it reads as one list with its neighbour. */
+  readonly joins?: ListJoins;
+}
+
+/** The list joins of a group of tokens; `afterCut`: it starts where a seal cut through a list. */
+function joinsOf(group: TokenGroup, afterCut: boolean): ListJoins | undefined {
+  const joins = listJoins(group.tokens);
+  return afterCut ? { previous: true, next: joins?.next ?? false } : joins;
+}
+
+/** A block, with `joins` only when there are some (so finished blocks stay `{ key, html }`). */
+function block(key: string, html: string, joins: ListJoins | undefined): RenderedBlock {
+  return joins ? { key, html, joins } : { key, html };
 }
 
 /** What a message looks like now: finished blocks (the array changes only when a block finishes) and the rest. */
@@ -66,18 +100,23 @@ export class IncrementalMarkdown {
   private pieces: RenderedBlock[] = [];
   private liveStart = 0;
   private liveLexedEnd = 0;
-  /** Sanitized HTML of [liveStart, liveLexedEnd). */
+  /** Where the last seal cut through a list (-1: it did not). */
+  private listCutAt = -1;
+  /** Sanitized HTML of [liveStart, liveLexedEnd), and whether it begins or ends inside a split list. */
   private liveHtml = '';
+  private liveJoins: ListJoins | undefined;
   /** Lexed before the live piece's text: the header rows of a table the live piece continues. */
   private livePrefix = '';
   /** The last token of the live piece's last lex. */
   private liveTail: Token | undefined;
   /** Characters the live piece may still hand the lexer. */
   private credit = 0;
-  /** The escaped complete lines [start, end) of the open code block shown last. */
-  private openCode = { start: -1, end: -1, escaped: '' };
+  /** The complete lines [start, end) of the open code block shown last: escaped, and how far they are highlighted. */
+  private openCode = { start: -1, end: -1, escaped: '', highlighted: NO_PROGRESS };
   /** Sanitized wrapper of an open code block around CODE_MARK, by info string. */
   private codeWrappers = new Map<string, readonly [string, string]>();
+  /** The open block [openStart, end) lexed whole, as one piece: its HTML is the block's final HTML if the text ends there. */
+  private whole: { end: number; html: string } | null = null;
   private open: readonly RenderedBlock[] = EMPTY;
   private result: RenderedMarkdown = { done: EMPTY, open: EMPTY };
 
@@ -97,7 +136,8 @@ export class IncrementalMarkdown {
     this.complete = complete;
     const cuts = this.scanner.scan(this.text, complete);
     for (const cut of cuts.soft) this.softCuts.push(cut);
-    if (cuts.hard.length > 0 || complete) this.finish(cuts.hard, complete);
+    if (complete && cuts.hard.length === 0 && this.whole?.end === this.text.length) this.finishWhole(this.whole.html);
+    else if (cuts.hard.length > 0 || complete) this.finish(cuts.hard, complete);
     else this.refreshOpen();
     if (complete && this.hasReferenceLinks) this.renderWhole();
     this.result = { done: this.done, open: this.open };
@@ -121,6 +161,8 @@ export class IncrementalMarkdown {
     this.livePrefix = '';
     this.liveTail = undefined;
     this.credit = 0;
+    this.listCutAt = -1;
+    this.whole = null;
     this.open = EMPTY;
   }
 
@@ -166,6 +208,18 @@ export class IncrementalMarkdown {
     this.showPieces(rest.tokens, this.openStart, end);
   }
 
+  /** The text is complete and the open block was last lexed whole to its end: `html` is that block's final HTML. */
+  private finishWhole(html: string): void {
+    const end = this.text.length;
+    this.done = [...this.done, { key: `b${this.openStart}`, html }];
+    this.doneStarts.push(this.openStart);
+    this.openStart = end;
+    this.softCuts = [];
+    this.pieces = [];
+    this.livePrefix = '';
+    this.setLive(end, end, '');
+  }
+
   private addDone(start: number, tokens: Token[]): void {
     this.done.push({ key: `b${start}`, html: this.pipeline.html(tokens) });
     this.doneStarts.push(start);
@@ -173,26 +227,34 @@ export class IncrementalMarkdown {
 
   /** Splits freshly lexed text [from, end) at the pending soft cuts into frozen pieces and a live piece. */
   private showPieces(tokens: Token[], from: number, end: number): void {
+    const lexedWhole = from === this.openStart && this.livePrefix === '';
     const cuts = this.softCuts.filter((cut) => cut > from && cut < end).map((cut) => cut - from);
     const groups = splitTokens(tokens, cuts, true);
+    const first = groups[0] as TokenGroup;
+    const continuesList = from === this.listCutAt && first.tokens[0]?.type === 'list';
     const live = groups.pop() as TokenGroup;
     if (groups.length > 0) {
       this.pieces = [...this.pieces];
-      for (const group of groups) this.pieces.push({ key: `p${from + group.start}`, html: this.pipeline.html(group.tokens) });
+      for (const group of groups)
+        this.pieces.push(
+          block(`b${from + group.start}`, this.pipeline.html(group.tokens), joinsOf(group, continuesList && group === first)),
+        );
       this.livePrefix = '';
     }
     // Every pending cut before `end` has now been tried; one that fell inside a token stays rejected (it only
     // affected display).
     this.softCuts = this.softCuts.filter((cut) => cut >= end);
     this.liveTail = live.tokens.at(-1);
-    this.setLive(from + live.start, end, this.pipeline.html(live.tokens));
+    this.setLive(from + live.start, end, this.pipeline.html(live.tokens), joinsOf(live, continuesList && live === first));
+    this.whole = lexedWhole && groups.length === 0 ? { end, html: this.liveHtml } : null;
   }
 
-  private setLive(liveStart: number, lexedEnd: number, liveHtml: string): void {
+  private setLive(liveStart: number, lexedEnd: number, liveHtml: string, joins?: ListJoins): void {
     this.liveStart = liveStart;
     this.liveLexedEnd = lexedEnd;
     this.liveHtml = liveHtml;
-    this.open = lexedEnd > liveStart ? [...this.pieces, { key: 'live', html: liveHtml }] : this.pieces;
+    this.liveJoins = joins;
+    this.open = lexedEnd > liveStart ? [...this.pieces, block(`b${liveStart}`, liveHtml, joins)] : this.pieces;
   }
 
   /** No block finished: bring the open block's display up to date. */
@@ -238,9 +300,13 @@ export class IncrementalMarkdown {
   private seal(): void {
     const start = this.liveStart;
     const end = this.liveLexedEnd;
-    if (end > start) this.pieces = [...this.pieces, { key: `p${start}`, html: this.liveHtml }];
-    // A table the seal cut through goes on under its own header rows.
     const last = this.liveTail;
+    // A list the seal cut through reads on as one list (the new live piece starts its own).
+    const cutList = last?.type === 'list';
+    this.listCutAt = cutList ? end : -1;
+    const joins = cutList ? { previous: this.liveJoins?.previous ?? false, next: true } : this.liveJoins;
+    if (end > start) this.pieces = [...this.pieces, block(`b${start}`, this.liveHtml, joins)];
+    // A table the seal cut through goes on under its own header rows.
     this.livePrefix = last?.type === 'table' ? headerRows(last as Tokens.Table) : '';
     this.setLive(end, end, '');
   }
@@ -250,18 +316,25 @@ export class IncrementalMarkdown {
     // Complete lines are escaped once (kept from update to update); the unfinished last line each time.
     const lines = Math.max(contentStart, this.text.lastIndexOf('\n', end - 1) + 1);
     if (this.openCode.start !== contentStart || this.openCode.end > lines)
-      this.openCode = { start: contentStart, end: contentStart, escaped: '' };
-    if (this.openCode.end < lines)
+      this.openCode = { start: contentStart, end: contentStart, escaped: '', highlighted: NO_PROGRESS };
+    const code = this.text.slice(contentStart, lines);
+    if (this.openCode.end < lines) {
+      // The segments these lines complete are highlighted now, so that closing the block highlights only its last.
+      const lang = fenceLanguage(fenceInfo(info));
       this.openCode = {
         start: contentStart,
         end: lines,
         escaped: this.openCode.escaped + escapeHtml(this.text.slice(this.openCode.end, lines)),
+        highlighted: isKnownLanguage(lang) ? highlightProgress(code, lang, false, this.openCode.highlighted) : NO_PROGRESS,
       };
+    }
     const lastLine = this.text.slice(lines, end);
     // An unfinished line of fence characters may be the closing fence: it is not shown as code.
-    const closing = new RegExp(`^ {0,3}\\${char}+[ \\t]*$`).test(lastLine);
-    const [before, after] = this.codeWrapper(info);
-    this.open = [...this.pieces, { key: 'live', html: `${before}${this.openCode.escaped}${closing ? '' : escapeHtml(lastLine)}${after}` }];
+    const tail = new RegExp(`^ {0,3}\\${char}+[ \\t]*$`).test(lastLine) ? '' : lastLine;
+    const wrapper = this.codeWrapper(info);
+    const html = `${wrapper[0]}${this.openCode.escaped}${escapeHtml(tail)}${wrapper[1]}`;
+    const shown: OpenCode = { wrapper, lines: code, highlighted: this.openCode.highlighted, tail };
+    this.open = [...this.pieces, { key: `b${this.liveStart}`, html, code: shown }];
   }
 
   private codeWrapper(info: string): readonly [string, string] {
@@ -279,7 +352,7 @@ export class IncrementalMarkdown {
   /** The formatted live piece, then the text the budget has not paid for yet as plain (escaped) text. */
   private showPending(end: number): void {
     const pending = this.text.slice(this.liveLexedEnd, end);
-    this.open = [...this.pieces, { key: 'live', html: withPendingText(this.liveHtml, pending) }];
+    this.open = [...this.pieces, block(`b${this.liveStart}`, withPendingText(this.liveHtml, pending), this.liveJoins)];
   }
 
   /** Reference-style links resolve across the whole text: lex it once more and render it at the same cuts. */

@@ -56,8 +56,35 @@ export function splitTokens(tokens: readonly Token[], cuts: readonly number[], s
   return groups;
 }
 
+/** Part of a list split for display: `continued` when items come before it, `continues` when items follow it. */
+interface ListPart extends Tokens.List {
+  continued: boolean;
+  continues: boolean;
+}
+
+/** Whether a group of tokens starts with the rest of a list split before it, or ends with a list split after it. */
+export interface ListJoins {
+  previous: boolean;
+  next: boolean;
+}
+
+/** The list joins of a group's tokens (undefined when it has none). */
+export function listJoins(tokens: readonly Token[]): ListJoins | undefined {
+  const previous = (tokens[0] as Partial<ListPart> | undefined)?.continued === true;
+  const next = (tokens.at(-1) as Partial<ListPart> | undefined)?.continues === true;
+  return previous || next ? { previous, next } : undefined;
+}
+
 function listPart(list: Tokens.List, items: Tokens.ListItem[], firstIndex: number): Tokens.List {
   if (firstIndex === 0 && items.length === list.items.length) return list;
   const start = list.ordered && typeof list.start === 'number' ? list.start + firstIndex : list.start;
-  return { ...list, start, items, raw: items.map((item) => item.raw).join('') };
+  const part: ListPart = {
+    ...list,
+    start,
+    items,
+    raw: items.map((item) => item.raw).join(''),
+    continued: firstIndex > 0,
+    continues: firstIndex + items.length < list.items.length,
+  };
+  return part;
 }
