@@ -37,6 +37,8 @@ beforeAll(async () => {
     openExternal: async () => {},
     writeLog: () => {},
   });
+  // The seeded chats have no index: the store lists them once its background folder check is over.
+  await core.sessions?.store.scanned();
 }, 60_000);
 afterAll(async () => {
   await core.dispose();

@@ -45,6 +45,8 @@ async function open(locale = 'en-US'): Promise<void> {
     writeLog: () => undefined,
     dialogs,
   });
+  // The seeded chats have no index: the store lists them once its background folder check is over.
+  await core.sessions?.store.scanned();
 }
 
 function raw(channel: string, payload?: unknown): Promise<IpcResult<unknown>> {
