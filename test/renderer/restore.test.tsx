@@ -33,6 +33,13 @@ describe('restart', () => {
     expect(fake.callsOf('updateUiState')).toEqual([]);
   });
 
+  it('asks main for the page around the message it was scrolled to, which may be older than the newest page', async () => {
+    const fake = withSessions('First');
+    fake.uiState = { lastSessionId: 's1', drafts: {}, anchors: { s1: { messageId: 'm-old', offset: 12 } } };
+    await renderApp(fake);
+    expect(fake.callsOf('getSession')).toEqual([{ sessionId: 's1', around: 'm-old' }]);
+  });
+
   it('starts on the new chat when the chat that was open is gone', async () => {
     const fake = withSessions('Only');
     fake.uiState = { lastSessionId: 'deleted', drafts: { draft: 'new chat idea' }, anchors: {} };

@@ -395,13 +395,15 @@ export const useAppState = create<AppState>()((set, get, store) => {
 
     async openSession(id, options = {}) {
       const { isSessionLoading, currentSession } = get();
-      const around = options.aroundMessageId;
       if (isSessionLoading) return;
       if (currentSession.id === id) {
         set({ drawerOpen: false });
-        if (around !== undefined) await get().loadAround(around);
+        if (options.aroundMessageId !== undefined) await get().loadAround(options.aroundMessageId);
         return;
       }
+      // Where the chat was left (this run or the last) may be older than its newest page: that page comes with it.
+      const saved = get().scrollAnchorOf(id);
+      const around = options.aroundMessageId ?? (saved && 'messageId' in saved ? saved.messageId : undefined);
       await locked(async () => {
         const pending: { id: string; buffer: SessionEventEnvelope[] } = { id, buffer: [] };
         loading = pending;
