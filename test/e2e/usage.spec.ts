@@ -44,7 +44,7 @@ test('an answer shows its tokens and the chat total; a price shows cost; the mod
     await expect(caption(h.page)).not.toContainText('cost');
     const total = h.page.getByTestId('usage-total');
     await expect(total).toHaveText('1.5K tokens');
-    await expect(total).toHaveAttribute('aria-label', 'Tokens of the answers shown: 1,545. Show details');
+    await expect(total).toHaveAccessibleDescription('Tokens of the answers shown: 1,545. Show details');
 
     // The title request was the second one, asking the same model; its text is the chat's name now.
     await expect(h.page.getByTestId('session-title')).toHaveText('Baking Bread at Home');

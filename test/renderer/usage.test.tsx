@@ -108,7 +108,9 @@ describe('the chat total in the header', () => {
     await openChat(totals);
     const total = screen.getByTestId('usage-total');
     expect(total.textContent).toBe('1.8K tokens$0.00225');
-    expect(total.getAttribute('aria-label')).toBe('Tokens of the answers shown: 1,750, cost $0.00225. Show details');
+    expect(document.getElementById(total.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Tokens of the answers shown: 1,750, cost $0.00225. Show details',
+    );
   });
 
   it('opens a breakdown from the keyboard that says what is summed; Escape closes it and returns focus', async () => {

@@ -17,6 +17,8 @@ interface DialogProps {
 export function Dialog({ title, onClose, children, className, testId }: DialogProps): JSX.Element {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -24,6 +26,21 @@ export function Dialog({ title, onClose, children, className, testId }: DialogPr
     const first = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? root)?.focus();
     return () => previous?.focus();
+  }, []);
+
+  useEffect(() => {
+    // When the focused control goes away (a form replaced after Save), focus falls to the page and the dialog's own
+    // key handler no longer hears Escape: the topmost dialog still closes on it.
+    const onPageKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (dialogs[dialogs.length - 1] !== ref.current) return;
+      event.preventDefault();
+      close.current();
+    };
+    document.addEventListener('keydown', onPageKey);
+    return () => document.removeEventListener('keydown', onPageKey);
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

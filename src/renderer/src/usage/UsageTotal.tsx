@@ -61,7 +61,7 @@ export function UsageTotal(): JSX.Element | null {
         className="usage-total-button"
         data-testid="usage-total"
         data-tokens={total.tokens}
-        aria-label={label}
+        aria-describedby={`${id}-label`}
         title={label}
         aria-expanded={open}
         aria-controls={open ? `${id}-details` : undefined}
@@ -70,6 +70,10 @@ export function UsageTotal(): JSX.Element | null {
         <span className="usage-total-tokens">{t('usage.total', { tokens: compact })}</span>
         {cost && <span className="usage-total-cost">{cost}</span>}
       </button>
+      {/* The name is what the button shows (the compact figure); the exact numbers are its description. */}
+      <span id={`${id}-label`} hidden>
+        {label}
+      </span>
       {open && (
         <div id={`${id}-details`} className="usage-popover" role="region" aria-labelledby={`${id}-title`} data-testid="usage-details">
           <h2 id={`${id}-title`} className="usage-popover-title">
