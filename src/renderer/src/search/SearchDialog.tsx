@@ -9,6 +9,8 @@ import './search.css';
 
 /** Waits this long after the last keystroke before asking main. */
 const DEBOUNCE_MS = 120;
+/** While main is still indexing, the same question is asked again this often. */
+const INDEXING_RETRY_MS = 800;
 
 type Status = { kind: 'idle' } | { kind: 'done'; hits: SearchHit[]; indexing: boolean } | { kind: 'failed'; message: string };
 
@@ -36,6 +38,9 @@ export function SearchDialog(): JSX.Element {
   const [active, setActive] = useState(0);
   const asked = useRef(0);
   const listId = useId();
+  /** Bumped to ask the same question again while main is still indexing, so results fill in as it builds. */
+  const [round, setRound] = useState(0);
+  const shownFor = useRef('');
 
   useEffect(() => {
     const ticket = ++asked.current;
@@ -43,19 +48,28 @@ export function SearchDialog(): JSX.Element {
       setStatus({ kind: 'idle' });
       return;
     }
+    let again: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(async () => {
       const result = await search(query, includeReasoning);
       // Only the newest question's answer is shown; a slower earlier one is dropped.
       if (ticket !== asked.current) return;
-      setActive(0);
+      const key = `${includeReasoning}:${query}`;
+      const hits = result.ok ? result.value.hits : [];
+      // A new question starts at its first hit; the same question asked again keeps the one chosen.
+      setActive((was) => (shownFor.current === key ? Math.min(was, Math.max(0, hits.length - 1)) : 0));
+      shownFor.current = key;
       setStatus(
         result.ok
           ? { kind: 'done', hits: result.value.hits, indexing: result.value.indexing }
           : { kind: 'failed', message: result.error.message },
       );
+      if (result.ok && result.value.indexing) again = setTimeout(() => setRound((r) => r + 1), INDEXING_RETRY_MS);
     }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, includeReasoning, search]);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(again);
+    };
+  }, [query, includeReasoning, search, round]);
 
   const hits = status.kind === 'done' ? status.hits : [];
   const choose = (hit: SearchHit | undefined) => {
