@@ -10,10 +10,10 @@ import { chatgptSample, seedRichChat } from '../fixtures/transfer-samples.js';
 import { assistantMessages, screenshot, sessionItems, startHarness, userTexts } from './helpers.js';
 import { electronBinary } from './launch.js';
 
-test.skip(
-  electronBinary() !== undefined,
-  'the Electron app shows the system file dialogs, which a spec cannot answer; these specs script them in Chromium mode',
-);
+const electronReason =
+  'the Electron app shows the system file dialogs, which a spec cannot answer; these specs script them in Chromium mode';
+if (electronBinary() !== undefined) console.log(`[transfer] skipped: ${electronReason}`);
+test.skip(electronBinary() !== undefined, electronReason);
 
 /** Dialogs that answer the queued paths in order (nothing queued: the person cancels). */
 function scriptedDialogs(): { dialogs: FileDialogs; answer(path: string): void; asked: string[] } {
