@@ -42,8 +42,11 @@ export type SessionEvent =
   | { type: 'saved'; stopped: boolean; summary: SessionSummary; refs: MessageRef[]; unsentText?: string; usage?: UsageTotal[] }
   /** Nothing of this run was committed; `unsentText` is the user's text (and `unsentAttachments` its files), to offer again. */
   | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] }
-  /** Always last; `summary` is the session after the run (no longer streaming). */
-  | { type: 'run_end'; committed: boolean; summary: SessionSummary }
+  /**
+   * Always last; `summary` is the session after the run (no longer streaming). `discarded`: the run was the failed
+   * first send of a new chat that holds nothing else, and the session no longer exists (it becomes the draft again).
+   */
+  | { type: 'run_end'; committed: boolean; summary: SessionSummary; discarded?: true }
   /** The chat's model wrote its name (after the run named by `runId` ended; a later run may be going on). */
   | { type: 'titled'; summary: SessionSummary }
   /**

@@ -62,6 +62,34 @@ test('no provider: the welcome panel; Send creates nothing; a local Ollama is of
   }
 });
 
+test('a first send to a server that is down leaves no chat behind; the text waits in the composer, and Retry sends it once the server is up', async () => {
+  const port = await closedPort();
+  const app = await launchApp({
+    env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'fake-model' },
+  });
+  let server: Awaited<ReturnType<typeof startFakeOpenAI>> | undefined;
+  try {
+    const { page } = app;
+    await page.getByTestId('composer-input').fill('Are you there?');
+    await page.getByTestId('send').click();
+    await expect(page.getByTestId('error-banner')).toHaveAttribute('data-code', 'unreachable');
+    await expect(page.getByTestId('composer-input')).toHaveValue('Are you there?');
+    await expect(sessionItems(page)).toHaveCount(0);
+    await expect.poll(() => chatFiles(app.dataDir)).toEqual([]);
+
+    server = await startFakeOpenAI({ port });
+    server.enqueue({ text: 'Here now.' });
+    await page.getByTestId('error-retry').click();
+    await waitForAnswerText(page, 'Here now.');
+    await expect(sessionItems(page)).toHaveCount(1);
+    await expect(page.getByTestId('error-banner')).toHaveCount(0);
+    expect(chatFiles(app.dataDir)).toHaveLength(1);
+  } finally {
+    await app.close();
+    await server?.close();
+  }
+});
+
 test('a key is checked by a real connection test before it is saved, and never shown again', async () => {
   const server = await startFakeOpenAI({ apiKey: 'sk-right-0123456789' });
   const app = await launchApp({ env: {}, localServerPorts: { ollama: await closedPort(), lmstudio: await closedPort() } });

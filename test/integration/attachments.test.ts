@@ -172,8 +172,11 @@ describe('images to the model', () => {
     const error = events.find((e) => e.type === 'error');
     expect(error).toMatchObject({ type: 'error', unsentText: 'Describe', unsentAttachments: [part] });
     expect((error as { message: string }).message).toContain('This model does not support image input.');
-    // Sent again as they came back, they work.
-    await sendAndWait(app, sessionId, 'Describe', [part]);
+    // The new chat held only that send: it is gone, and its file stays for the message handed back.
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', discarded: true });
+    expect(stored()).toEqual([`${sha256(TINY_GIF)}.gif`]);
+    // Sent again as they came back (in a new chat, as the composer does), they work.
+    await sendAndWait(app, await newSession(app), 'Describe', [part]);
     expect(server.chatRequests[1]!.body.messages.at(-1).content[0]).toEqual({
       type: 'image_url',
       image_url: { url: `data:image/gif;base64,${TINY_GIF.toString('base64')}` },
@@ -278,10 +281,26 @@ describe('stored once, kept while referenced', () => {
     expect(refs).toEqual({ version: 1, sessions: { [sessionId]: [sha256(kept)] } });
   });
 
+  it('a failed first send hands its picture back: kept while this process runs, swept at the next start if never sent', async () => {
+    let app = await fresh();
+    server.enqueue({ status: 500 });
+    const png = makePng(12, 12);
+    const part = await attach(app, 'draft.png', png);
+    const events = await sendAndWait(app, await newSession(app), 'fails', [part]);
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', discarded: true });
+    expect(JSON.parse(readFileSync(join(dataDir, 'attachments', 'refs.json'), 'utf8'))).toEqual({ version: 1, sessions: {} });
+    expect(stored()).toEqual([`${sha256(png)}.png`]);
+
+    await stop(app);
+    app = await start();
+    expect(stored()).toEqual([]);
+  });
+
   it('a crash after the reference is written but before the run commits keeps the file (over-count, never loss)', async () => {
     const app = await fresh();
-    server.enqueue({ status: 500 });
     const sessionId = await newSession(app);
+    await sendAndWait(app, sessionId, 'hello', []);
+    server.enqueue({ status: 500 });
     const png = makePng(20, 20);
     await sendAndWait(app, sessionId, 'fails', [await attach(app, 'a.png', png)]);
     await stop(app);

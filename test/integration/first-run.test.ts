@@ -9,6 +9,7 @@ import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main
 import { mainStrings } from '../../src/main/i18n.js';
 import { detectLocalServers } from '../../src/main/settings/local-detect.js';
 import { noProviderReady } from '../../src/shared/first-run.js';
+import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import type { SettingsView } from '../../src/shared/settings.js';
 import { closedPort } from '../fixtures/closed-port.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
@@ -146,5 +147,68 @@ describe('local servers', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => mute.close(() => resolve()));
     }
+  });
+});
+
+describe('a first send that never reached a model', () => {
+  /** A core with one keyless local provider at `baseUrl`, and every event it emits. */
+  async function coreWithLocal(baseUrl: string) {
+    const events: SessionEventEnvelope[] = [];
+    const core = await openCore({ TINY_AGENT_AUTO_TITLE: '0' }, { emit: (envelope) => events.push(envelope) });
+    await invoke(core, 'settings:saveProvider', { presetId: 'ollama', baseUrl, model: 'fake-model' });
+    return { core, events };
+  }
+
+  it('an unreachable server: the new chat file is removed, the list is empty, and run_end says it was discarded', async () => {
+    const { core, events } = await coreWithLocal(`http://127.0.0.1:${await closedPort()}/v1`);
+    const created = await invoke<{ id: string }>(core, 'sessions:create', {});
+    const sessionId = created.ok ? created.value.id : '';
+    expect(await chatFiles()).toHaveLength(1);
+
+    expect((await invoke(core, 'chat:send', { sessionId, text: 'Hello?' })).ok).toBe(true);
+    await expect.poll(() => events.some((e) => e.event.type === 'run_end')).toBe(true);
+
+    const ends = events.filter((e) => e.sessionId === sessionId).map((e) => e.event.type);
+    expect(ends.slice(-2)).toEqual(['error', 'run_end']);
+    const error = events.find((e) => e.event.type === 'error')!.event;
+    expect(error).toMatchObject({ type: 'error', code: 'unreachable', unsentText: 'Hello?' });
+    expect(events.at(-1)!.event).toMatchObject({ type: 'run_end', committed: false, discarded: true });
+    expect(await chatFiles()).toEqual([]);
+    expect(await invoke(core, 'sessions:list')).toEqual({ ok: true, value: [] });
+    expect(await invoke(core, 'sessions:get', { sessionId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('a chat the person already changed (renamed) is kept when its first send fails', async () => {
+    const { core, events } = await coreWithLocal(`http://127.0.0.1:${await closedPort()}/v1`);
+    const created = await invoke<{ id: string }>(core, 'sessions:create', {});
+    const sessionId = created.ok ? created.value.id : '';
+    await invoke(core, 'sessions:rename', { sessionId, name: 'Trip plans' });
+
+    await invoke(core, 'chat:send', { sessionId, text: 'Hello?' });
+    await expect.poll(() => events.some((e) => e.event.type === 'run_end')).toBe(true);
+
+    expect(events.at(-1)!.event).toMatchObject({ type: 'run_end', committed: false });
+    expect(events.at(-1)!.event).not.toHaveProperty('discarded');
+    expect(await chatFiles()).toHaveLength(1);
+    const list = await invoke<{ name: string }[]>(core, 'sessions:list');
+    expect(list.ok && list.value.map((s) => s.name)).toEqual(['Trip plans']);
+  });
+
+  it('a chat with a saved answer is kept when a later send fails', async () => {
+    const ollama = await fakeServer();
+    ollama.enqueue({ text: 'First answer.' }, { status: 500 });
+    const { core, events } = await coreWithLocal(ollama.url);
+    const created = await invoke<{ id: string }>(core, 'sessions:create', {});
+    const sessionId = created.ok ? created.value.id : '';
+    const runEnds = () => events.filter((e) => e.event.type === 'run_end').length;
+
+    await invoke(core, 'chat:send', { sessionId, text: 'One' });
+    await expect.poll(runEnds).toBe(1);
+    await invoke(core, 'chat:send', { sessionId, text: 'Two' });
+    await expect.poll(runEnds).toBe(2);
+
+    expect(events.at(-1)!.event).toMatchObject({ type: 'run_end', committed: false });
+    expect(events.at(-1)!.event).not.toHaveProperty('discarded');
+    expect(await chatFiles()).toHaveLength(1);
   });
 });

@@ -98,6 +98,8 @@ describe('run outcomes', () => {
 
   it('empty reply: error empty_reply with the text offered back, nothing on disk, transcript rolled back', async () => {
     const session = await h.service.create({});
+    // Named first, so the chat is kept (a new chat holding only a failed first send is removed: first-run.test).
+    await h.service.rename(session.id, 'Kept');
     h.server.enqueue({ empty: true });
     const { runId } = await h.service.send(session.id, 'say something');
     const events = await h.runEnd(runId);
@@ -109,7 +111,7 @@ describe('run outcomes', () => {
       unsentText: 'say something',
     });
     expect(eventOf(events, 'run_end').committed).toBe(false);
-    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session', 'meta']);
 
     await h.runEnd((await h.service.send(session.id, 'again')).runId);
     expect(sentMessages(h.server.chatRequests[1]!.body)).toEqual([
@@ -239,6 +241,8 @@ describe('run outcomes', () => {
 
   it('stopped before any text: error aborted, nothing committed', async () => {
     const session = await h.service.create({});
+    // Named first, so the chat is kept (a new chat holding only a failed first send is removed: first-run.test).
+    await h.service.rename(session.id, 'Kept');
     const held = gate();
     h.server.enqueue({ text: 'never shown', gate: held.promise, gateAfterChunks: 0 });
     const { runId } = await h.service.send(session.id, 'wait');
@@ -249,7 +253,7 @@ describe('run outcomes', () => {
     expect(eventOf(events, 'assistant_end').stopReason).toBe('aborted');
     expect(eventOf(events, 'error')).toEqual({ type: 'error', code: 'aborted', message: WORDS.stoppedBeforeReply, unsentText: 'wait' });
     expect(eventOf(events, 'run_end').committed).toBe(false);
-    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session', 'meta']);
     held.open();
     await h.runEnd((await h.service.send(session.id, 'retry')).runId);
     expect(sentMessages(h.server.chatRequests.at(-1)!.body)).toEqual([
@@ -588,6 +592,8 @@ describe('storage changed under the app', () => {
       messages: () => WORDS,
       log: { info: () => undefined, error: () => undefined },
     });
+    // The first service's index may not be flushed yet: the second one finds the chat through its folder check.
+    await other.store.scanned();
     try {
       await other.get(session.id);
       await h.runEnd((await h.service.send(session.id, 'from A')).runId);

@@ -111,6 +111,49 @@ describe('a run in the open session', () => {
     expect(unsavedFrom(state().currentSession)).toBe(-1);
   });
 
+  it('a new chat whose first send never reached a model becomes the draft again: no row, its text, banner and model kept', async () => {
+    state().newChat();
+    await state().setChatModel({ providerId: 'p-openai', model: 'gpt-4.1' });
+    await state().send('Plan a trip to Kyoto');
+    const id = state().currentSession.id!;
+    expect(fake.callsOf('createSession')).toEqual([{ model: { providerId: 'p-openai', model: 'gpt-4.1' } }]);
+    fake.emit(id, { type: 'run_start', userText: 'Plan a trip to Kyoto' });
+    fake.emit(id, { type: 'error', code: 'unreachable', message: 'Could not connect', unsentText: 'Plan a trip to Kyoto' });
+    fake.emit(id, { type: 'run_end', committed: false, discarded: true });
+
+    expect(state().sessions.map((s) => s.id)).toEqual(['b', 'a']);
+    expect(state().currentSession.id).toBeNull();
+    expect(state().isTyping).toBe(false);
+    expect(state().drafts).toEqual({ draft: 'Plan a trip to Kyoto' });
+    expect(state().errors).toEqual({
+      draft: { code: 'unreachable', message: 'Could not connect', unsentText: 'Plan a trip to Kyoto', retry: 'send' },
+    });
+    expect(state().draftChat).toEqual({ model: { providerId: 'p-openai', model: 'gpt-4.1' } });
+
+    // Retry creates the chat again, with the same model.
+    await state().retry();
+    expect(fake.callsOf('createSession')).toHaveLength(2);
+    expect(fake.callsOf('createSession')[1]).toEqual({ model: { providerId: 'p-openai', model: 'gpt-4.1' } });
+    expect(state().currentSession.id).not.toBeNull();
+    expect(state().errors).toEqual({});
+  });
+
+  it('a discarded first send of a chat no longer open goes to the new-chat composer, in front of what is typed there', async () => {
+    state().newChat();
+    await state().send('first question');
+    const id = state().currentSession.id!;
+    await state().openSession('a');
+    state().newChat();
+    state().setDraft('draft', 'something else');
+    fake.emit(id, { type: 'error', code: 'unreachable', message: 'Could not connect', unsentText: 'first question' });
+    fake.emit(id, { type: 'run_end', committed: false, discarded: true });
+
+    expect(state().sessions.map((s) => s.id)).toEqual(['b', 'a']);
+    expect(state().drafts.draft).toBe('first question\n\nsomething else');
+    expect(state().errors.draft).toMatchObject({ code: 'unreachable', retry: 'send' });
+    expect(state().drafts).not.toHaveProperty(id);
+  });
+
   it('a failed run that showed nothing leaves nothing on screen', async () => {
     await state().send('question');
     fake.emit('a', { type: 'run_start', userText: 'question' });

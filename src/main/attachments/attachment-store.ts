@@ -137,6 +137,20 @@ export class AttachmentStore {
     });
   }
 
+  /**
+   * A removed session whose message was handed back unsent (a failed first send): its references go, and its files
+   * stay held like any attachment added and not yet sent, since they are back in a composer.
+   */
+  handBack(sessionId: string): Promise<void> {
+    return this.serially(async () => {
+      const hashes = this.refs.get(sessionId);
+      if (!hashes) return;
+      this.refs.delete(sessionId);
+      await this.saveRefs();
+      for (const hash of hashes) this.held.add(hash);
+    });
+  }
+
   /** Waits until every queued change is done. */
   flush(): Promise<void> {
     return this.serially(async () => {});

@@ -25,7 +25,7 @@ import { applyChatPatch, chatState, type ChatState } from './chat-settings.js';
 import { createContextPolicy, DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
 import { streamOpenAI } from '../llm/index.js';
 import { DEFAULT_COALESCE_MS, DeltaCoalescer, realTimer, type CoalescerTimer } from './event-coalescer.js';
-import { decideOutcome, type RunOutcome } from './run-outcome.js';
+import { decideOutcome, hasContent, type RunOutcome } from './run-outcome.js';
 import { BranchTree } from './branches.js';
 import { pageOf, pageRange, positionOf } from './paging.js';
 import {
@@ -83,7 +83,7 @@ export interface SessionServiceOptions {
   /** Most model requests one run may make (the setting); default REQUESTS_PER_RUN.default. */
   maxRequestsPerRun?: () => number;
   /** Attached files: referenced before a run can commit, read per request, released when a session is deleted. */
-  attachments?: Pick<AttachmentStore, 'retain' | 'release' | 'read'>;
+  attachments?: Pick<AttachmentStore, 'retain' | 'release' | 'handBack' | 'read'>;
   /** The tools a run of a chat is offered (MCP): `servers` is the chat's choice, undefined for the default. */
   tools?(servers: string[] | undefined, hooks: ToolCallHooks): Promise<AgentTool[]>;
   /** The setting: a chat's model names it after its first answer (title-writer.ts). Absent: never. */
@@ -149,6 +149,8 @@ interface Runtime {
   deleted: boolean;
   /** Tools of the last run started, kept for the run that sends input queued while it finished. */
   tools?: AgentTool[];
+  /** The file's size when `create` wrote its header: while it is still that size, the file holds nothing else. */
+  headerOnlySize?: number;
 }
 
 /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
@@ -251,6 +253,7 @@ export class SessionService {
       throw this.storeFailure(error);
     });
     const runtime = this.runtime(id);
+    runtime.headerOnlySize = this.store.entry(id)?.size;
     this.setLoaded(runtime, header, new BranchTree(), {});
     this.listChanged();
     return this.detailOf(runtime, runtime.loaded!, {});
@@ -368,14 +371,36 @@ export class SessionService {
       }
       throw this.storeFailure(error);
     });
+    this.forget(id);
+    return { deleted: true };
+  }
+
+  /** After its file is gone: the session leaves memory, the list, search and the attachment store (unless handed back). */
+  private forget(id: string, handedBack = false): void {
     this.runtimes.delete(id);
     this.recent.delete(id);
     this.listChanged();
     this.notify((observer) => observer.deleted(id));
+    if (handedBack) return;
     void this.options.attachments
       ?.release(id)
       .catch((error: unknown) => this.logger.error(`session ${id}: attachments could not be released`, error));
-    return { deleted: true };
+  }
+
+  /**
+   * A new chat whose first send failed before the model showed anything was never more than that send: its file goes,
+   * so no empty chat is left behind (the renderer turns it back into the new-chat draft, text included). Anything else
+   * written to it (a name, a pin, chat settings) keeps it; so does a failure after text was shown, which stays on
+   * screen marked unsaved. When quitting it stays too: the draft text is kept with it.
+   */
+  private async discardIfOnlyThisSend(runtime: Runtime): Promise<boolean> {
+    if (this.disposed || runtime.headerOnlySize === undefined || runtime.loaded?.tree.leaf) return false;
+    try {
+      return await this.store.deleteIfSize(runtime.id, runtime.headerOnlySize);
+    } catch (error) {
+      this.logger.error(`session ${runtime.id}: the empty chat of a failed first send could not be removed`, error);
+      return false;
+    }
   }
 
   /** Starts a run with the user's text (and files); answers at once, events follow. A session already running → `busy`. */
@@ -721,7 +746,18 @@ export class SessionService {
     // Committed or not, the agent continues from exactly what is on disk.
     agent.state.messages = [loaded.system, ...loaded.branch.map((entry) => entry.message)];
     runtime.run = undefined;
-    this.emitEvent(runtime, run, { type: 'run_end', committed, summary: this.summaryOf(this.store.entry(runtime.id)!) });
+    const summary = this.summaryOf(this.store.entry(runtime.id)!);
+    const showedNothing = !produced.some((message) => message.role === 'assistant' && hasContent(message));
+    if (!committed && showedNothing && (await this.discardIfOnlyThisSend(runtime))) {
+      // Settled before the renderer hears of it: the files of the message handed back stay for the next send.
+      await this.options.attachments
+        ?.handBack(runtime.id)
+        .catch((error: unknown) => this.logger.error(`session ${runtime.id}: attachments could not be handed back`, error));
+      this.emitEvent(runtime, run, { type: 'run_end', committed, summary, discarded: true });
+      this.forget(runtime.id, true);
+      return;
+    }
+    this.emitEvent(runtime, run, { type: 'run_end', committed, summary });
     if (staleOnDisk) this.unload(runtime);
     else this.remember(runtime);
     this.listChanged();

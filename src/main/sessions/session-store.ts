@@ -448,18 +448,35 @@ export class SessionStore {
   async delete(id: string): Promise<void> {
     return this.withLock(id, async () => {
       if (!this.index.has(id)) throw new StoreError('not_found', `session ${id} does not exist`);
-      try {
-        await fs.rm(this.filePath(id), { force: true });
-        // A deleted conversation leaves nothing behind, not even the copy a format migration kept.
-        for (let version = 1; version < FORMAT_VERSION; version++) await fs.rm(`${this.filePath(id)}.v${version}.bak`, { force: true });
-        await syncDirectory(this.dir);
-      } catch (error) {
-        throw ioError(error);
-      }
-      this.index.delete(id);
-      this.scheduleIndexWrite();
-      await this.setDraft(id, undefined);
+      await this.remove(id);
     });
+  }
+
+  /**
+   * Removes the session only if its file is still `size` bytes once every write queued before has landed (nothing was
+   * appended meanwhile); answers whether it did.
+   */
+  async deleteIfSize(id: string, size: number): Promise<boolean> {
+    return this.withLock(id, async () => {
+      if (this.index.get(id)?.size !== size) return false;
+      await this.remove(id);
+      return true;
+    });
+  }
+
+  /** The file, its older-format copies and its index entry; the caller holds the session's lock. */
+  private async remove(id: string): Promise<void> {
+    try {
+      await fs.rm(this.filePath(id), { force: true });
+      // A deleted conversation leaves nothing behind, not even the copy a format migration kept.
+      for (let version = 1; version < FORMAT_VERSION; version++) await fs.rm(`${this.filePath(id)}.v${version}.bak`, { force: true });
+      await syncDirectory(this.dir);
+    } catch (error) {
+      throw ioError(error);
+    }
+    this.index.delete(id);
+    this.scheduleIndexWrite();
+    await this.setDraft(id, undefined);
   }
 
   /** Resolves when the index (and the drafts) on disk reflect every change made so far. */

@@ -299,6 +299,26 @@ describe('SessionStore', () => {
     expect(JSON.parse(await fs.readFile(store.indexPath, 'utf8')).sessions).toEqual([]);
   });
 
+  it('deleteIfSize removes a header-only chat, but not one an append queued before it made longer', async () => {
+    const store = await reopen();
+    const empty = header();
+    const renamed = header();
+    await store.create(empty);
+    await store.create(renamed);
+    const headerSize = store.entry(empty.id)!.size;
+
+    expect(await store.deleteIfSize(empty.id, headerSize)).toBe(true);
+    await expect(fs.stat(store.filePath(empty.id))).rejects.toMatchObject({ code: 'ENOENT' });
+
+    // The append is queued first and lands first: the size no longer matches, so nothing is removed.
+    const appended = store.append(renamed.id, [{ type: 'meta', name: 'Trip plans', timestamp: 5 }], (current) => current);
+    const removed = store.deleteIfSize(renamed.id, headerSize);
+    await appended;
+    expect(await removed).toBe(false);
+    expect(store.entry(renamed.id)!.size).toBeGreaterThan(headerSize);
+    await expect(fs.stat(store.filePath(renamed.id))).resolves.toBeTruthy();
+  });
+
   it('appending to a 10,000-message session neither reads nor rewrites the file', async () => {
     const store = new SessionStore({ dir, log });
     await store.open();

@@ -4,7 +4,7 @@ import type { IpcErrorCode, IpcResult } from '../../../shared/errors';
 import type { SessionEventEnvelope } from '../../../shared/events';
 import type { ProviderProbe } from '../../../shared/ipc';
 import { messageText, type ProviderErrorCode } from '../../../shared/messages';
-import type { QueueState, SessionSummary } from '../../../shared/sessions';
+import type { ChatSettingsPatch, QueueState, SessionSummary } from '../../../shared/sessions';
 import type { ConnectionTestResult, LanguageSetting, Locale, SettingsPatch, SettingsView, ThemeSetting } from '../../../shared/settings';
 import { systemLocale } from '../i18n';
 import {
@@ -35,6 +35,7 @@ import {
   type AttachmentsSlice,
 } from './attachmentsSlice';
 import type { AttachmentPart } from '../../../shared/attachments';
+import { discardedChatEffect } from './discardedChat';
 import { createUiStateSlice, type UiStateActions } from './uiStateSlice';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 import { createTransferSlice, type Notice, type TransferSlice } from './transferSlice';
@@ -188,6 +189,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
   let loading: { id: string; buffer: SessionEventEnvelope[] } | null = null;
   /** Runs started by regenerate or edit, so a failure offers the same again even after switching sessions. */
   const runRequests = new Map<string, Pick<LiveRun, 'kind' | 'target'>>();
+  /** Chat settings each new chat was created with, until its first run ends: a discarded one gives them back. */
+  const createdFromDraft = new Map<string, ChatSettingsPatch>();
 
   const api = () => window.api;
 
@@ -279,6 +282,10 @@ export const useAppState = create<AppState>()((set, get, store) => {
         ...(patch.errors ?? s.errors),
         [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null },
       };
+    if (event.type === 'run_end') {
+      if (event.discarded) Object.assign(patch, discardedChatEffect({ ...s, ...patch }, sessionId, createdFromDraft.get(sessionId) ?? {}));
+      createdFromDraft.delete(sessionId);
+    }
     // Most background events change nothing shown; skip notifying every subscriber for them.
     if (Object.keys(patch).length) set(patch);
   };
@@ -500,13 +507,15 @@ export const useAppState = create<AppState>()((set, get, store) => {
       if (selectSendNeedsSetup(get())) return get().openWelcome();
       set((s) => ({ ...patch, drafts: takeDraft(s.drafts, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
-        const created = await locked(() => api().createSession(get().draftChat));
+        const chat = get().draftChat;
+        const created = await locked(() => api().createSession(chat));
         if (!created.ok) {
           set((s) => ({ drafts: restoreDraft(s.drafts, DRAFT_KEY, text), ...restoreAttachments(s, DRAFT_KEY, parts) }));
           ipcError(DRAFT_KEY, created.error, text, 'send');
           return;
         }
         const detail = created.value;
+        createdFromDraft.set(detail.id, chat);
         set((s) => ({
           sessions: upsertSummary(s.sessions, { ...detail, isStreaming: false }),
           currentSession: sessionFromDetail(detail),
