@@ -162,3 +162,19 @@ test('Help › Keyboard shortcuts in the application menu opens the shortcut she
     await h.close();
   }
 });
+
+test('the welcome panel opens again from Settings once a provider works', async () => {
+  const h = await startHarness();
+  try {
+    const { page } = h;
+    await expect(page.getByTestId('welcome')).toHaveCount(0);
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-open-welcome').click();
+    await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await page.getByTestId('welcome-later').click();
+    await expect(page.getByTestId('welcome')).toHaveCount(0);
+  } finally {
+    await h.close();
+  }
+});

@@ -142,6 +142,21 @@ describe('welcome panel', () => {
     expect(screen.queryByTestId('welcome')).toBeNull();
   });
 
+  it('opens again from Settings once a provider works: Settings closes and the guide shows, its Later closes it', async () => {
+    cleanup();
+    fake = createFakeApi();
+    ({ user } = await renderApp(fake));
+    expect(screen.queryByTestId('welcome')).toBeNull();
+    await user.click(screen.getByTestId('settings-open'));
+    await user.click(await screen.findByRole('button', { name: 'Setup guide' }));
+    await settle();
+    expect(screen.queryByTestId('settings-dialog')).toBeNull();
+    expect(screen.getByTestId('welcome')).toBeTruthy();
+    await user.click(screen.getByTestId('welcome-later'));
+    expect(screen.queryByTestId('welcome')).toBeNull();
+    expect(screen.queryByTestId('setup-hint')).toBeNull();
+  });
+
   it('is not shown over Settings, nor in a window whose data folder another one holds', async () => {
     await user.click(screen.getByTestId('settings-open'));
     await settle();

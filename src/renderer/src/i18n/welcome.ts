@@ -27,6 +27,7 @@ const en = {
   'welcome.hint.needKey': '{provider} needs an API key before you can chat.',
   'welcome.hint.noProvider': 'Set up a provider to start chatting.',
   'welcome.hint.action': 'Set up',
+  'welcome.reopen': 'Setup guide',
 } as const;
 
 export const welcomeStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, string> } = {
@@ -59,5 +60,6 @@ export const welcomeStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, s
     'welcome.hint.needKey': '{provider} 需要 API 密钥，填写后才能对话。',
     'welcome.hint.noProvider': '设置一个服务商即可开始对话。',
     'welcome.hint.action': '去设置',
+    'welcome.reopen': '设置向导',
   },
 };

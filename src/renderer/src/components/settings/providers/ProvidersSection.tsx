@@ -18,6 +18,13 @@ export function ProvidersSection({
   const t = useT();
   const id = useId();
   const updateSettings = useAppState((s) => s.updateSettings);
+  // The welcome panel again, for a newcomer who chose "Later" or wants its guided setup for another provider.
+  const setSettingsOpen = useAppState((s) => s.setSettingsOpen);
+  const showWelcome = useAppState((s) => s.openWelcome);
+  const openWelcome = () => {
+    setSettingsOpen(false);
+    showWelcome();
+  };
   const [error, setError] = useState<string | null>(null);
   const groups = modelGroups(settings.providers);
   const current = settings.defaultModel;
@@ -35,10 +42,15 @@ export function ProvidersSection({
         <h3 id={`${id}-title`} className="settings-subtitle">
           {t('providers.section')}
         </h3>
-        <button type="button" className="button" data-testid="settings-provider-add" onClick={() => onEdit(null)}>
-          <PlusIcon />
-          {t('providers.add')}
-        </button>
+        <div className="section-actions">
+          <button type="button" className="button" data-testid="settings-open-welcome" onClick={openWelcome}>
+            {t('welcome.reopen')}
+          </button>
+          <button type="button" className="button" data-testid="settings-provider-add" onClick={() => onEdit(null)}>
+            <PlusIcon />
+            {t('providers.add')}
+          </button>
+        </div>
       </div>
       <ul className="provider-list">
         {settings.providers.map((provider) => (
