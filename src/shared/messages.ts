@@ -8,21 +8,25 @@ export type { AttachmentPart } from './attachments.js';
 export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
 export type PartialStopReason = StopReason | 'pending';
 
+/** Every cause a failed model request can have, as a runtime list (schemas, tests); the type below is made from it. */
+export const PROVIDER_ERROR_CODES = [
+  'auth', // 401: invalid or missing API key
+  'forbidden', // 403: the key is valid but may not do this (permission, region, moderation)
+  'out_of_quota', // 402, or 429 `insufficient_quota`: the account has no quota or balance left; waiting will not help
+  'model_not_found', // 404: unknown model or endpoint
+  'rate_limited', // 429
+  'server_error', // 5xx
+  'unreachable', // connection refused, DNS failure, reset before a response
+  'timeout', // no first token (or no response) within the configured time
+  'interrupted', // the connection dropped mid-stream
+  'bad_response', // malformed chunk, unknown finish reason, oversized event, refused cross-origin redirect
+  'empty_reply', // the model returned nothing
+  'aborted', // stopped by the user
+  'unknown',
+] as const;
+
 /** A machine-readable cause for a failed model request; the UI turns it into words in the user's language. */
-export type ProviderErrorCode =
-  | 'auth' // 401: invalid or missing API key
-  | 'forbidden' // 403: the key is valid but may not do this (permission, region, moderation)
-  | 'out_of_quota' // 402, or 429 `insufficient_quota`: the account has no quota or balance left; waiting will not help
-  | 'model_not_found' // 404: unknown model or endpoint
-  | 'rate_limited' // 429
-  | 'server_error' // 5xx
-  | 'unreachable' // connection refused, DNS failure, reset before a response
-  | 'timeout' // no first token (or no response) within the configured time
-  | 'interrupted' // the connection dropped mid-stream
-  | 'bad_response' // malformed chunk, unknown finish reason, oversized event, refused cross-origin redirect
-  | 'empty_reply' // the model returned nothing
-  | 'aborted' // stopped by the user
-  | 'unknown';
+export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
 
 export interface TextPart {
   type: 'text';

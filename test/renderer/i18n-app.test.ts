@@ -1,6 +1,7 @@
 // Both locales carry every key, with text, and the same {placeholders}; the banner has words for every error code.
 import { describe, expect, it } from 'vitest';
 import { allStrings, GLOSSARY, systemLocale, translate, type StringKey } from '../../src/renderer/src/i18n';
+import { PROVIDER_ERROR_CODES } from '../../src/shared/messages';
 import { SESSION_MESSAGES } from '../../src/main/sessions/session-messages';
 import { resolveLocale } from '../../src/renderer/src/store/appState';
 
@@ -32,26 +33,7 @@ describe('strings', () => {
   });
 
   it('has words for every provider and IPC error code', () => {
-    const codes = [
-      'auth',
-      'model_not_found',
-      'rate_limited',
-      'server_error',
-      'unreachable',
-      'timeout',
-      'interrupted',
-      'bad_response',
-      'empty_reply',
-      'aborted',
-      'unknown',
-      'invalid_input',
-      'not_found',
-      'busy',
-      'storage',
-      'unsupported_version',
-      'provider',
-      'internal',
-    ];
+    const codes = [...PROVIDER_ERROR_CODES, 'invalid_input', 'not_found', 'busy', 'storage', 'unsupported_version', 'provider', 'internal'];
     for (const code of codes) expect(Object.keys(allStrings.en), code).toContain(`error.code.${code}`);
   });
 

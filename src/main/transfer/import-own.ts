@@ -2,6 +2,7 @@
 // history checked by the session parser itself, attached files checked against their hashes. Pure: no I/O.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { PROVIDER_ERROR_CODES } from '../../shared/messages.js';
 import { CHAT_EXPORT_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/session-file.js';
 import { chatParamsSchema } from '../settings/settings-file.js';
@@ -36,21 +37,7 @@ const attachmentPart = z.looseObject({
   scaled: scaledImage.optional(),
 });
 const usage = z.looseObject({ input: count, output: count, reasoning: count, cacheRead: count, totalTokens: count });
-const errorCode = z.enum([
-  'auth',
-  'forbidden',
-  'out_of_quota',
-  'model_not_found',
-  'rate_limited',
-  'server_error',
-  'unreachable',
-  'timeout',
-  'interrupted',
-  'bad_response',
-  'empty_reply',
-  'aborted',
-  'unknown',
-]);
+const errorCode = z.enum(PROVIDER_ERROR_CODES);
 
 /** A stored message; unknown fields are kept (a later version may add some), known ones must have their types. */
 export const messageSchema = z.discriminatedUnion('role', [
