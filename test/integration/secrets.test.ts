@@ -68,6 +68,8 @@ describe('API key secrecy', () => {
     const session = await core.router.handle('sessions:create', {});
     if (!session.ok) throw new Error('create failed');
     const sessionId = (session.value as { id: string }).id;
+    // Named, so the chat (and its file, searched below) stays although no run of it succeeds.
+    expect((await core.router.handle('sessions:rename', { sessionId, name: 'Key check' })).ok).toBe(true);
 
     // Providers echo keys in errors; the fake one says exactly what OpenAI says, with the full key.
     server.enqueue({ status: 401, errorMessage: `Incorrect API key provided: ${KEY}. You can find your API key at …` });
