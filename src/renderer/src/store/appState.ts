@@ -39,7 +39,7 @@ import { discardedChatEffect } from './discardedChat';
 import { createUiStateSlice, type UiStateActions } from './uiStateSlice';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 import { createTransferSlice, type Notice, type TransferSlice } from './transferSlice';
-import { createWelcomeActions, initialWelcome, selectSendNeedsSetup, type WelcomeSlice } from './welcomeSlice';
+import { createWelcomeActions, initialWelcome, selectSendNeedsSetup, selectWelcomeShown, type WelcomeSlice } from './welcomeSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -403,6 +403,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
     async openSession(id, options = {}) {
       const { isSessionLoading, currentSession } = get();
       if (isSessionLoading) return;
+      // A chat chosen is a chat shown: the first-run panel steps aside as with "Later" (a send brings it back).
+      if (selectWelcomeShown(get())) get().closeWelcome();
       if (currentSession.id === id) {
         set({ drawerOpen: false });
         if (options.aroundMessageId !== undefined) await get().loadAround(options.aroundMessageId);
