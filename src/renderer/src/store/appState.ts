@@ -25,7 +25,8 @@ import { createPagingActions, type PagingActions } from './pagingSlice';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { createShortcutsActions, menuCommandEffect, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
-import { mergeListed, removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
+import { mergeListed, removeSummary, setStreaming, upsertSummary } from './sessionList';
+import { afterNextPaint, FIRST_LIST_ROWS, withListed } from './startList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
 import {
   createAttachmentsSlice,
@@ -383,11 +384,18 @@ export const useAppState = create<AppState>()((set, get, store) => {
       unsubscribe = api().onSessionEvent(handleEnvelope);
       unsubscribeMenu?.();
       unsubscribeMenu = api().onMenuCommand((command) => set(menuCommandEffect(command)));
-      const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
-      // Sessions a background rebuild reported while the list was on its way stay: the list may predate them.
-      if (list.ok) set((s) => ({ sessions: mergeListed(sortSummaries(list.value), s.sessions, []) }));
-      else ipcError(DRAFT_KEY, list.error);
+      const [, first] = await Promise.all([loadSettings(), api().listFirstSessions({ limit: FIRST_LIST_ROWS }), get().loadAppStatus()]);
+      if (first.ok) set((s) => ({ sessions: withListed(s.sessions, first.value.sessions) }));
+      else ipcError(DRAFT_KEY, first.error);
+      if (!first.ok || first.value.total > first.value.sessions.length) {
+        await afterNextPaint();
+        const list = await api().listSessions();
+        if (list.ok) set((s) => ({ sessions: withListed(s.sessions, list.value) }));
+        else ipcError(DRAFT_KEY, list.error);
+      }
       await get().restoreWindow();
+      await afterNextPaint();
+      void api().windowPainted();
     },
 
     newChat() {
