@@ -1,42 +1,20 @@
 // A cold start as main meets it: the window's first list is one screenful whatever the number of sessions, nothing
 // touches a session file before it, and the folder check (or the rebuild of a missing index) waits until the window
 // says it has painted.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionSummary } from '../../src/shared/sessions.js';
 import { seededId, seedSession } from '../fixtures/seed-sessions.js';
-import { testSecretBox } from '../fixtures/test-secret-box.js';
+import { useTestCores } from '../fixtures/test-core.js';
+import type { AppCore } from '../../src/main/app-core.js';
 
 const MANY = 1_000;
 const FIRST = 100;
-let dataDir: string;
-const cores: AppCore[] = [];
+const cores = useTestCores('start');
+const openCore = cores.open;
 
-beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tiny-start-'));
-  for (let i = 1; i <= MANY; i++) seedSession(dataDir, { turns: 1, index: i, name: `Chat ${i}` });
+beforeEach(() => {
+  for (let i = 1; i <= MANY; i++) seedSession(cores.dir(), { turns: 1, index: i, name: `Chat ${i}` });
 });
-afterEach(async () => {
-  while (cores.length) await cores.pop()!.dispose();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
-
-async function openCore(): Promise<AppCore> {
-  const core = await createAppCore({
-    dataDir,
-    env: {},
-    systemLocale: 'en-US',
-    secrets: testSecretBox,
-    emit: () => {},
-    openExternal: async () => {},
-    writeLog: () => {},
-  });
-  cores.push(core);
-  return core;
-}
 
 async function ask<T>(core: AppCore, channel: string, payload?: unknown): Promise<T> {
   const result = await core.router.handle(channel, payload);
@@ -49,7 +27,7 @@ async function previousRun(): Promise<void> {
   const core = await openCore();
   await ask(core, 'app:painted');
   await core.sessions!.store.scanned();
-  await cores.pop()!.dispose();
+  await cores.close(core);
 }
 
 describe('a cold start', () => {
