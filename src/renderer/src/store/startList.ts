@@ -1,7 +1,7 @@
 // How a start fills the sidebar: first one screenful of sessions in sidebar order (pins first), so the first paint
 // costs the same with 10,000 sessions as with a handful; the whole list once that is painted; and only then main hears
-// the window has painted, so its background work (checking the sessions folder, rebuilding a missing index, loading
-// the search snapshot) never competes with the first paint.
+// the window has painted, so its background work (checking the sessions folder, loading the search snapshot) never
+// competes with the first paint.
 import type { SessionSummary } from '../../../shared/sessions';
 import { mergeListed } from './sessionList';
 
