@@ -58,7 +58,10 @@ export interface AppCore {
   /** Absent when another Tiny Agent holds the data folder. */
   mcp?: McpService;
   log: Logger;
-  /** The window has painted: work that must not delay it (checking the sessions folder, loading the search snapshot) starts now. */
+  /**
+   * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
+   * (checking the sessions folder, loading the search snapshot) starts now, once.
+   */
   afterFirstPaint(): void;
   /** Stops running answers and waits until every committed run is on disk. */
   dispose(): Promise<void>;
@@ -152,6 +155,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
+    listFirstSessions: ({ limit }) => {
+      const all = sessions.list();
+      return { sessions: all.slice(0, limit), total: all.length };
+    },
     createSession: (req) => sessions.create(req),
     getSession: ({ sessionId, around }) => sessions.open(sessionId, around),
     getMessages: ({ sessionId, limit, ...window }) => sessions.page(sessionId, window, limit),
@@ -204,9 +211,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     detectLocalServers: () => detectLocalServers({ ports: options.localServerPorts }),
     getUiState: () => windowState.view(),
     updateUiState: (patch) => windowState.update(patch),
+    windowPainted: () => afterFirstPaint(),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
+  // Once per process: a reloaded window paints again, and finds the work started.
+  let painted = false;
+  const afterFirstPaint = () => {
+    if (painted) return;
+    painted = true;
+    sessions.store.check();
+    searchService.start();
+  };
 
   return {
     router,
@@ -215,10 +231,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     search: searchService,
     mcp,
     log,
-    afterFirstPaint: () => {
-      sessions.store.check();
-      searchService.start();
-    },
+    afterFirstPaint,
     // Runs stop first (cancelling their tool calls), then every MCP server process is ended, then the folder is let go.
     async dispose() {
       try {
@@ -280,6 +293,7 @@ function lockedCore(
   const handlers: InvokeHandlers = {
     ...refuseAll,
     listSessions: () => [],
+    listFirstSessions: () => ({ sessions: [], total: 0 }),
     abort: () => ({ aborted: false }),
     peekQueue: () => ({ steering: [], followUp: [] }),
     clearQueue: () => ({ steering: [], followUp: [] }),
@@ -289,6 +303,7 @@ function lockedCore(
     // Nothing of the other instance's window is shown, and nothing is remembered for it.
     getUiState: () => emptyUiState(),
     updateUiState: () => undefined,
+    windowPainted: () => undefined,
   };
 
   return {

@@ -96,7 +96,8 @@ async function start(): Promise<void> {
     });
   }
   installMenu(core);
-  createWindow().once('ready-to-show', () => core?.afterFirstPaint());
+  // Background work waits for the renderer's `windowPainted`, sent once its sidebar has painted.
+  createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });

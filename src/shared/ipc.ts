@@ -16,6 +16,7 @@ import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, Setting
 /** `window.api` method name → channel name. */
 export const INVOKE_CHANNELS = {
   listSessions: 'sessions:list',
+  listFirstSessions: 'sessions:listFirst',
   createSession: 'sessions:create',
   getSession: 'sessions:get',
   getMessages: 'sessions:page',
@@ -58,6 +59,7 @@ export const INVOKE_CHANNELS = {
   detectLocalServers: 'settings:detectLocal',
   getUiState: 'ui:get',
   updateUiState: 'ui:update',
+  windowPainted: 'app:painted',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -90,6 +92,8 @@ export interface ProviderProbe {
 /** Request and response of every invoke method. `void` requests take no argument. */
 export interface InvokeContract {
   listSessions: { request: void; response: SessionSummary[] };
+  /** The first `limit` sessions in sidebar order (pinned first, then newest activity) and how many there are: a start's first paint. */
+  listFirstSessions: { request: { limit: number }; response: { sessions: SessionSummary[]; total: number } };
   /** Creates a stored session (the renderer keeps a draft until the first message). */
   /** Without `model`, the chat starts on Settings' default model (kept with the session). */
   createSession: { request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }; response: SessionDetail };
@@ -164,6 +168,8 @@ export interface InvokeContract {
   getUiState: { request: void; response: UiState };
   /** Remembers a change of the window's state; written to disk shortly after (and at quit). */
   updateUiState: { request: UiStatePatch; response: void };
+  /** The window has painted its sessions: main's background work (checking the folder, the search snapshot) starts now. */
+  windowPainted: { request: void; response: void };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];
@@ -183,6 +189,8 @@ export type TinyAgentApi = {
 
 /** Upper bounds enforced by main's validation. */
 export const LIMITS = {
+  /** Sessions a window asks for before its first paint (a screenful with room to spare). */
+  maxFirstSessions: 1_000,
   /** Characters of one user message. */
   maxMessageChars: 200_000,
   maxNameChars: 200,

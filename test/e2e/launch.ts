@@ -140,8 +140,8 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(installApiBridge, { channels: INVOKE_CHANNELS });
     deliver = createEventPump(page);
+    // Main's background work starts when the page says it has painted (`windowPainted`), as in Electron.
     await page.goto(server.url);
-    core.afterFirstPaint();
     const opened = browser;
     return {
       page,

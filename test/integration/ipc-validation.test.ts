@@ -176,6 +176,7 @@ describe('request schemas', () => {
     revokeToolApproval: { server: 'fixture', tool: 'add' },
     exportSession: { sessionId: id, format: 'json' },
     updateUiState: { drafts: { [id]: 't' } },
+    listFirstSessions: { limit: 100 },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -190,6 +191,7 @@ describe('request schemas', () => {
           'importSessions',
           'detectLocalServers',
           'getUiState',
+          'windowPainted',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

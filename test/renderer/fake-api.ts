@@ -250,6 +250,11 @@ export function createFakeApi(): FakeApi {
 
   const handlers: { [K in InvokeMethod]: Handler<K> } = {
     listSessions: () => [...fake.sessions.values()].map(summaryOf),
+    listFirstSessions: ({ limit }) => {
+      const all = [...fake.sessions.values()].map(summaryOf);
+      all.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt);
+      return { sessions: all.slice(0, limit), total: all.length };
+    },
     createSession: (request) =>
       fake.addSession({
         name: request.name ?? 'New chat',
@@ -400,6 +405,7 @@ export function createFakeApi(): FakeApi {
     importSessions: () => structuredClone(fake.importResult),
     detectLocalServers: () => structuredClone(fake.localServers),
     getUiState: () => structuredClone(fake.uiState),
+    windowPainted: () => undefined,
     updateUiState: ({ lastSessionId, drafts, anchors }) => {
       const state = fake.uiState;
       if (lastSessionId !== undefined) state.lastSessionId = lastSessionId;

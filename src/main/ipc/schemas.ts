@@ -91,6 +91,7 @@ type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
 
 export const requestSchemas = {
   listSessions: noInput,
+  listFirstSessions: z.strictObject({ limit: z.number().int().min(1).max(LIMITS.maxFirstSessions) }),
   createSession: z
     .strictObject({
       name: sessionName.optional(),
@@ -197,4 +198,5 @@ export const requestSchemas = {
   importSessions: noInput,
   getUiState: noInput,
   updateUiState: uiStatePatch,
+  windowPainted: noInput,
 } satisfies Schemas;

@@ -25,7 +25,8 @@ import { createPagingActions, type PagingActions } from './pagingSlice';
 import { createSearchActions, searchInitial, type SearchActions, type SearchData } from './searchSlice';
 import { createShortcutsActions, menuCommandEffect, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
-import { mergeListed, removeSummary, setStreaming, sortSummaries, upsertSummary } from './sessionList';
+import { mergeListed, removeSummary, setStreaming, upsertSummary } from './sessionList';
+import { afterNextPaint, FIRST_LIST_ROWS, withListed } from './startList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
 import {
   createAttachmentsSlice,
@@ -39,7 +40,7 @@ import { discardedChatEffect } from './discardedChat';
 import { createUiStateSlice, type UiStateActions } from './uiStateSlice';
 import { createToolsActions, initialToolsData, toolsEffect, toolsFromDetail, type ToolsData, type ToolsSlice } from './toolsSlice';
 import { createTransferSlice, type Notice, type TransferSlice } from './transferSlice';
-import { createWelcomeActions, initialWelcome, selectSendNeedsSetup, type WelcomeSlice } from './welcomeSlice';
+import { createWelcomeActions, initialWelcome, selectSendNeedsSetup, selectWelcomeShown, type WelcomeSlice } from './welcomeSlice';
 
 /** Codes the banner knows how to word: the provider's, IPC's, and the shell's own. */
 export type BannerCode = ProviderErrorCode | IpcErrorCode | 'link_refused' | 'copy_failed' | 'request_limit';
@@ -383,11 +384,18 @@ export const useAppState = create<AppState>()((set, get, store) => {
       unsubscribe = api().onSessionEvent(handleEnvelope);
       unsubscribeMenu?.();
       unsubscribeMenu = api().onMenuCommand((command) => set(menuCommandEffect(command)));
-      const [, list] = await Promise.all([loadSettings(), api().listSessions(), get().loadAppStatus()]);
-      // Sessions a background rebuild reported while the list was on its way stay: the list may predate them.
-      if (list.ok) set((s) => ({ sessions: mergeListed(sortSummaries(list.value), s.sessions, []) }));
-      else ipcError(DRAFT_KEY, list.error);
+      const [, first] = await Promise.all([loadSettings(), api().listFirstSessions({ limit: FIRST_LIST_ROWS }), get().loadAppStatus()]);
+      if (first.ok) set((s) => ({ sessions: withListed(s.sessions, first.value.sessions) }));
+      else ipcError(DRAFT_KEY, first.error);
+      if (!first.ok || first.value.total > first.value.sessions.length) {
+        await afterNextPaint();
+        const list = await api().listSessions();
+        if (list.ok) set((s) => ({ sessions: withListed(s.sessions, list.value) }));
+        else ipcError(DRAFT_KEY, list.error);
+      }
       await get().restoreWindow();
+      await afterNextPaint();
+      void api().windowPainted();
     },
 
     newChat() {
@@ -403,6 +411,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
     async openSession(id, options = {}) {
       const { isSessionLoading, currentSession } = get();
       if (isSessionLoading) return;
+      // A chat chosen is a chat shown: the first-run panel steps aside as with "Later" (a send brings it back).
+      if (selectWelcomeShown(get())) get().closeWelcome();
       if (currentSession.id === id) {
         set({ drawerOpen: false });
         if (options.aroundMessageId !== undefined) await get().loadAround(options.aroundMessageId);
