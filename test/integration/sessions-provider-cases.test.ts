@@ -30,6 +30,8 @@ async function ask(
   const session = await h.service.create({});
   h.server.enqueue(reply);
   const events = await h.runEnd((await h.service.send(session.id, text)).runId);
+  // A new chat whose first run failed before showing anything is removed (run_end `discarded`): nothing was saved.
+  if (eventOf(events, 'run_end').discarded) return { sessionId: session.id, events };
   const detail = await h.service.get(session.id);
   const saved = detail.messages.filter((m): m is AssistantMessage => m.role === 'assistant').at(-1);
   return { sessionId: session.id, events, ...(saved ? { saved } : {}) };
