@@ -209,9 +209,20 @@ function installApiBridge({ channels }: { channels: Record<string, string> }): v
       for (const listener of menuListeners) listener(command);
     },
   });
+  // Electron hands the renderer each IPC message as a task of its own; so does the bridge, so events that main sent
+  // in a burst are applied (and rendered) one by one as in the app, not folded into one update.
+  const inbox: unknown[] = [];
+  const tasks = new MessageChannel();
+  tasks.port1.onmessage = () => {
+    const envelope = inbox.shift();
+    for (const listener of listeners) listener(envelope);
+  };
   Object.defineProperty(window, '__tinyAgentDeliver', {
     value: (envelopes: unknown[]) => {
-      for (const envelope of envelopes) for (const listener of listeners) listener(envelope);
+      for (const envelope of envelopes) {
+        inbox.push(envelope);
+        tasks.port2.postMessage(null);
+      }
     },
   });
   Object.defineProperty(window, 'api', { value: Object.freeze(api), enumerable: true });
