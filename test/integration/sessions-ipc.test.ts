@@ -25,6 +25,7 @@ function manualClock(): CoalescerTimer & { now: number; advance(ms: number): voi
     clearTimeout(handle: unknown) {
       timers.delete(handle as number);
     },
+    time: () => clock.now,
     advance(ms: number) {
       clock.now += ms;
       for (const [id, timer] of [...timers].sort((a, b) => a[1].at - b[1].at)) {

@@ -5,6 +5,8 @@
 export interface CoalescerTimer {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Milliseconds on a monotonic clock. */
+  time(): number;
 }
 
 export interface DeltaBatch {
@@ -15,17 +17,25 @@ export interface DeltaBatch {
 export const realTimer: CoalescerTimer = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  time: () => performance.now(),
 };
 
 /** About one animation frame. */
 export const DEFAULT_COALESCE_MS = 16;
 
-/** Collects increments and emits them at most once per interval (the first increment of a batch starts the clock). */
+/**
+ * Collects increments and emits them about once per interval (the first increment of a batch starts the clock). A
+ * burst that keeps the event loop busy (a fast local server's whole answer read in one go) starves the timer, so an
+ * increment arriving after the interval has passed sends the batch itself: the renderer gets the answer as a stream
+ * it formats as it comes, not as one 100 KB update at the end.
+ */
 export class DeltaCoalescer {
   private text: string[] = [];
   private thinking: string[] = [];
   private handle: unknown;
   private scheduled = false;
+  /** When the pending batch's first increment arrived. */
+  private batchStart = 0;
 
   constructor(
     private readonly emit: (batch: DeltaBatch) => void,
@@ -39,8 +49,12 @@ export class DeltaCoalescer {
     // renderer builds the parts in the order they arrived.
     if (kind === 'thinking' && this.text.length) this.flush();
     (kind === 'text' ? this.text : this.thinking).push(delta);
-    if (this.scheduled) return;
+    if (this.scheduled) {
+      if (this.timer.time() - this.batchStart >= this.intervalMs) this.flush();
+      return;
+    }
     this.scheduled = true;
+    this.batchStart = this.timer.time();
     this.handle = this.timer.setTimeout(() => {
       this.scheduled = false;
       this.flush();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DeltaCoalescer, type CoalescerTimer, type DeltaBatch } from '../../../src/main/sessions/event-coalescer.js';
 
-/** A manual clock: `advance(ms)` fires due timers in order. */
-function manualTimer(): CoalescerTimer & { now: number; advance(ms: number): void; pending(): number } {
+/** A manual clock: `advance(ms)` fires due timers in order; `busy(ms)` lets time pass without firing any (a busy loop). */
+function manualTimer(): CoalescerTimer & { now: number; advance(ms: number): void; busy(ms: number): void; pending(): number } {
   let now = 0;
   let nextId = 1;
   const timers = new Map<number, { at: number; callback: () => void }>();
@@ -17,6 +17,10 @@ function manualTimer(): CoalescerTimer & { now: number; advance(ms: number): voi
     },
     clearTimeout(handle) {
       timers.delete(handle as number);
+    },
+    time: () => now,
+    busy(ms) {
+      now += ms;
     },
     advance(ms) {
       const end = now + ms;
@@ -88,12 +92,28 @@ describe('DeltaCoalescer', () => {
     const bytes = envelopes.reduce((n, e) => n + Buffer.byteLength(e), 0);
     expect(bytes).toBeLessThanOrEqual(1.3 * Buffer.byteLength(answer));
   });
+
+  it('a burst that keeps the timer from firing is still sent once per interval, as it arrives', () => {
+    const timer = manualTimer();
+    const out: DeltaBatch[] = [];
+    const coalescer = new DeltaCoalescer((batch) => out.push(batch), 16, timer);
+    // A whole answer read in one go: a delta every 5 ms, and the event loop never gets to the timer.
+    for (let i = 0; i < 12; i++) {
+      coalescer.push('text', `${i} `);
+      timer.busy(5);
+    }
+    // Each batch goes with the first delta 16 ms after its own first one (at 0 and 20 ms; 25 and 45 ms).
+    expect(out).toEqual([{ text: '0 1 2 3 4 ' }, { text: '5 6 7 8 9 ' }]);
+    coalescer.flush();
+    expect(out).toEqual([{ text: '0 1 2 3 4 ' }, { text: '5 6 7 8 9 ' }, { text: '10 11 ' }]);
+    expect(timer.pending()).toBe(0);
+  });
 });
 
 describe('order of text and thinking', () => {
   it('thinking that follows pending text starts a new batch, so batches never reorder them', () => {
     const batches: Array<{ text?: string; thinking?: string }> = [];
-    const timer = { setTimeout: () => 1, clearTimeout: () => {} };
+    const timer = { setTimeout: () => 1, clearTimeout: () => {}, time: () => 0 };
     const coalescer = new DeltaCoalescer((batch) => batches.push(batch), 16, timer);
     coalescer.push('thinking', 'plan ');
     coalescer.push('text', 'Answer ');
