@@ -140,7 +140,7 @@ export class TransferService {
       return refuse(strings.unreadable((error as NodeJS.ErrnoException).code ?? String(error)));
     }
     let conversations: ReadConversation[];
-    if (isZip(bytes)) conversations = this.readZip(bytes, strings);
+    if (isZip(bytes)) conversations = await this.readZip(bytes, strings);
     else conversations = this.readJson(parseJson(bytes) ?? refuse(strings.notJson), strings);
     if (conversations.length === 0) refuse(strings.nothingInFile);
     if (conversations.length > this.limits.maxConversations) refuse(strings.tooManyConversations(this.limits.maxConversations));
@@ -163,8 +163,8 @@ export class TransferService {
   }
 
   /** Our archive (manifest + chats), or ChatGPT's export ZIP (conversations.json inside). */
-  private readZip(bytes: Uint8Array, strings: TransferStrings): ReadConversation[] {
-    const archive = readArchive(bytes, this.limits.maxUnpackedBytes);
+  private async readZip(bytes: Uint8Array, strings: TransferStrings): Promise<ReadConversation[]> {
+    const archive = await readArchive(bytes, this.limits.maxUnpackedBytes);
     if (!archive.ok) {
       const message =
         archive.reason === 'too_large' ? strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)) : strings.damagedArchive;
