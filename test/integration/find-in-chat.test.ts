@@ -93,9 +93,7 @@ describe('find in the open chat', () => {
   it('scans the version shown, not the one beside it', async () => {
     const found = await find(seededId(FORKED), 'Other answer');
     expect(found.matches).toEqual([]);
-    expect((await find(seededId(FORKED), 'Answer 10.')).matches).toEqual([
-      { messageId: `seed-${FORKED}-10-1`, position: 19, count: 1 },
-    ]);
+    expect((await find(seededId(FORKED), 'Answer 10.')).matches).toEqual([{ messageId: `seed-${FORKED}-10-1`, position: 19, count: 1 }]);
   });
 
   it('refuses a chat that is not there and a query longer than search takes', async () => {

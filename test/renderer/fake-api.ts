@@ -286,7 +286,10 @@ export function createFakeApi(): FakeApi {
     // Main's own scan over the whole stored branch, whatever pages the window holds.
     findInSession: ({ sessionId, query }) => {
       const detail = found(sessionId);
-      return findInBranch(detail.refs.map((ref, i) => ({ id: ref.id, message: detail.messages[i + 1]! })), query);
+      return findInBranch(
+        detail.refs.map((ref, i) => ({ id: ref.id, message: detail.messages[i + 1]! })),
+        query,
+      );
     },
     peekQueue: () => EMPTY_QUEUE,
     clearQueue: () => EMPTY_QUEUE,

@@ -68,7 +68,7 @@ describe('find in a chat loaded in pages', () => {
     await user.paste('quokka');
     await settle();
     expect(count()).toBe('');
-    release();
+    void release();
     await settle();
     expect(count()).toBe('No matches');
     expect(screen.getByTestId('find-next')).toHaveProperty('disabled', true);
