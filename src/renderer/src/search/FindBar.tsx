@@ -61,14 +61,14 @@ export function FindBar(): JSX.Element {
   const focusMessage = useAppState((s) => s.focusMessage);
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(0);
-  /** Main's answer and the query it answers (null: it failed, or there is no stored chat yet). */
-  const [stored, setStored] = useState<{ query: string; answer: FindResponse | null } | null>(null);
+  /** Main's answer and the chat and query it answers (null: it failed, or there is no stored chat yet). */
+  const [stored, setStored] = useState<{ sessionId: string | null; query: string; answer: FindResponse | null } | null>(null);
 
   useEffect(() => {
     let latest = true;
     if (query.trim())
       void findInChat(query).then((result) => {
-        if (latest) setStored({ query, answer: result?.ok ? result.value : null });
+        if (latest) setStored({ sessionId, query, answer: result?.ok ? result.value : null });
       });
     return () => {
       latest = false;
@@ -77,7 +77,7 @@ export function FindBar(): JSX.Element {
 
   // Until main answers this query, the count waits rather than saying "no matches". An answer for another branch
   // (a commit came in while it was asked) counts nothing: the new one is on its way.
-  const pending = stored?.query !== query;
+  const pending = stored?.query !== query || stored.sessionId !== sessionId;
   const answer = !pending && stored.answer?.leaf === leaf && stored.answer.total === storedTotal ? stored.answer : null;
   const runMessages = run?.messages ?? NO_MESSAGES;
   const runStart = shownCount - runMessages.length;
