@@ -15,7 +15,7 @@ import { mainStrings } from './i18n.js';
 import { createLogger, type Logger } from './log.js';
 import { McpService } from './mcp/mcp-service.js';
 import { isSafeExternalUrl } from './security/external-links.js';
-import { SearchService } from './search/index.js';
+import { findInBranch, SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
 import { shownBranch } from './sessions/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
@@ -188,6 +188,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
     searchMessages: (request) => searchService.search(request),
+    findInSession: async ({ sessionId, query }) => findInBranch(await sessions.shownEntries(sessionId), query),
     addAttachment: (request) => attachments.add(request),
     readAttachment: async ({ sha256 }) => {
       const stored = await attachments.read(sha256);

@@ -6,7 +6,7 @@ import type { IpcResult } from './errors.js';
 import type { LocalServer } from './first-run.js';
 import type { MessagePage, PageWindow } from './paging.js';
 import type { SessionEventEnvelope } from './events.js';
-import type { SearchRequest, SearchResponse } from './search.js';
+import type { FindRequest, FindResponse, SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
 import type { UiState, UiStatePatch } from './ui-state.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
@@ -41,6 +41,7 @@ export const INVOKE_CHANNELS = {
   testConnection: 'models:test',
   openExternal: 'shell:openExternal',
   searchMessages: 'search:query',
+  findInSession: 'search:findInSession',
   getAppStatus: 'app:status',
   addAttachment: 'attachments:add',
   readAttachment: 'attachments:read',
@@ -136,6 +137,8 @@ export interface InvokeContract {
   openExternal: { request: { url: string }; response: { opened: boolean } };
   /** Full-text search across every session's shown messages, best hits first. */
   searchMessages: { request: SearchRequest; response: SearchResponse };
+  /** Every occurrence of a text in one chat's shown branch, loaded pages or not (find in chat). */
+  findInSession: { request: FindRequest; response: FindResponse };
   /** Problems of the whole app (data folder locked, read-only, disk full), for the window to explain. */
   getAppStatus: { request: void; response: AppStatus };
   /** Validates (by content, not name) and stores a file; answers its reference or why it is refused. */

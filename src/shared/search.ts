@@ -29,3 +29,24 @@ export interface SearchResponse {
   hits: SearchHit[];
   indexing: boolean;
 }
+
+/** Find in one chat (Ctrl/Cmd+F): every occurrence of `query` in the shown branch's committed messages. */
+export interface FindRequest {
+  sessionId: string;
+  query: string;
+}
+
+/** One shown message holding the query `count` times (folded: case and width ignored, as search folds). */
+export interface FindMatch {
+  messageId: string;
+  /** Position among the shown messages (0 = the first after the system message), as pages count. */
+  position: number;
+  count: number;
+}
+
+/** Matches in branch order, for the branch of `total` messages ending at `leaf` (a view of another branch ignores it). */
+export interface FindResponse {
+  matches: FindMatch[];
+  total: number;
+  leaf: string | null;
+}

@@ -93,6 +93,49 @@ test('a Chinese and an English query each find their message among 200 chats and
   }
 });
 
+test('find in a 2,000-message chat counts and reaches a word in message 3 while only the newest page is loaded', async () => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-find-'));
+  seedSession(dataDir, {
+    index: 7,
+    turns: 1_000,
+    answerChars: 200,
+    name: 'Weather log',
+    texts: (turn) =>
+      turn === 2
+        ? { question: 'Where did the ZEPHYR come from?' }
+        : turn === 1_000
+          ? { answer: 'A zephyr again, and one more ｚｅｐｈｙｒ.' }
+          : undefined,
+  });
+  const h = await startHarness({ dataDir, viewport: { width: 1200, height: 800 } });
+  try {
+    const { page } = h;
+    await sessionItems(page).first().click();
+    await expect(page.getByTestId('session-title')).toHaveText('Weather log');
+    await expect(page.getByTestId('message').last()).toContainText('one more');
+    await page.keyboard.press('ControlOrMeta+f');
+    await page.getByTestId('find-input').fill('zephyr');
+    // Message 3 is far above the newest page: counted all the same, and the first step goes there.
+    await expect(page.getByTestId('find-count')).toHaveText('1/3');
+    await expect(focusedRow(page)).toContainText('Where did the ZEPHYR come from?');
+    await expect(focusedRow(page)).toBeInViewport();
+    await expect.poll(() => markedCount(page)).toBeGreaterThan(0);
+    await page.getByTestId('find-input').press('Enter');
+    await expect(page.getByTestId('find-count')).toHaveText('2/3');
+    await expect(focusedRow(page)).toContainText('A zephyr again');
+    await expect(focusedRow(page)).toBeInViewport();
+    await page.getByTestId('find-input').press('Enter');
+    await page.getByTestId('find-input').press('Enter');
+    await expect(page.getByTestId('find-count')).toHaveText('1/3');
+    await expect(focusedRow(page)).toContainText('Where did the ZEPHYR come from?');
+    await expect(focusedRow(page)).toBeInViewport();
+    await screenshot(page, 'find-long-chat');
+  } finally {
+    await h.close();
+  }
+});
+
 for (const [colorScheme, locale, width] of [
   ['dark', 'zh-CN', 1200],
   ['light', 'zh-CN', 420],

@@ -164,6 +164,7 @@ describe('request schemas', () => {
     testConnection: { model: 'm' },
     openExternal: { url: 'https://example.com' },
     searchMessages: { query: 'q' },
+    findInSession: { sessionId: id, query: 'q' },
     addAttachment: { name: 'a.png', bytes: new Uint8Array([1]) },
     readAttachment: { sha256: 'a'.repeat(64) },
     approveTool: { sessionId: id, toolCallId: 'call_1', decision: 'once' },

@@ -1,6 +1,7 @@
 // Export and import through the IPC router, with the save/open dialogs scripted: JSON round trips losslessly (ids
 // aside), a deleted chat comes back with its branches, settings and picture, ChatGPT's export imports with its
 // forks, and bad files change nothing.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import type { SessionDetail, SessionSummary } from '../../src/shared/sessions.js
 import type { ExportResult, ImportResult } from '../../src/shared/transfer.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
+import { makePng } from '../fixtures/images.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
 import { chatgptSample, RICH_ID, RICH_PNG, RICH_PNG_SHA, seedRichChat } from '../fixtures/transfer-samples.js';
 
@@ -304,6 +306,112 @@ describe('ChatGPT data export', () => {
       zipSync({ 'conversations.json': strToU8(JSON.stringify(chatgptSample())), 'user.json': strToU8('{}') }),
     );
     expect((await importFile('chatgpt-export.zip')).imported).toHaveLength(2);
+  });
+});
+
+describe('ChatGPT export pictures', () => {
+  /** A conversation in which the person sent three pictures with a question: one in the ZIP at the top, one in a folder, one left out. */
+  const withPictures = () => {
+    const pointer = (id: string) => ({ content_type: 'image_asset_pointer', asset_pointer: id, size_bytes: 100, width: 3, height: 2 });
+    return [
+      {
+        title: 'What is this bird?',
+        create_time: 1_700_200_000,
+        mapping: {
+          root: { id: 'root', message: null, parent: null, children: ['u'] },
+          u: {
+            id: 'u',
+            parent: 'root',
+            children: ['a'],
+            message: {
+              id: 'u',
+              author: { role: 'user' },
+              create_time: 1_700_200_010,
+              content: {
+                content_type: 'multimodal_text',
+                parts: [
+                  pointer('file-service://file-AbC123'),
+                  pointer('sediment://file_00000000f00d'),
+                  pointer('file-service://file-Gone'),
+                  'Which bird is it?',
+                ],
+              },
+            },
+          },
+          a: {
+            id: 'a',
+            parent: 'u',
+            children: [],
+            message: {
+              id: 'a',
+              author: { role: 'assistant' },
+              create_time: 1_700_200_020,
+              content: { content_type: 'text', parts: ['A robin.'] },
+            },
+          },
+        },
+        current_node: 'a',
+      },
+    ];
+  };
+  const SECOND_PNG = makePng(2, 2, [10, 200, 30]);
+
+  it('imports the pictures the ZIP carries as image attachments, and marks the one it left out', async () => {
+    const { zipSync, strToU8 } = await import('fflate');
+    await fs.writeFile(
+      path.join(out, 'chatgpt-pictures.zip'),
+      zipSync({
+        'conversations.json': strToU8(JSON.stringify(withPictures())),
+        'file-AbC123-IMG_0001.png': RICH_PNG,
+        'user-x1y2/file_00000000f00d-5e1c.dat': SECOND_PNG,
+        'file-AbC123-longer-name-decoy.txt': strToU8('not a picture'),
+      }),
+    );
+    const { imported, failed } = await importFile('chatgpt-pictures.zip');
+    expect(failed).toEqual([]);
+    const chat = await call<SessionDetail>('sessions:get', { sessionId: imported[0]!.id });
+    const secondSha = createHash('sha256').update(SECOND_PNG).digest('hex');
+    expect(chat.messages[1]).toEqual({
+      role: 'user',
+      timestamp: 1_700_200_010_000,
+      content: [
+        { type: 'text', text: '[image not included in the export]\n\nWhich bird is it?' },
+        {
+          type: 'attachment',
+          kind: 'image',
+          sha256: RICH_PNG_SHA,
+          mimeType: 'image/png',
+          name: 'file-AbC123-IMG_0001.png',
+          size: RICH_PNG.length,
+          width: 3,
+          height: 2,
+        },
+        {
+          type: 'attachment',
+          kind: 'image',
+          sha256: secondSha,
+          mimeType: 'image/png',
+          name: 'file_00000000f00d-5e1c.dat',
+          size: SECOND_PNG.length,
+          width: 2,
+          height: 2,
+        },
+      ],
+    });
+    const stored = await call<{ bytes: Uint8Array }>('attachments:read', { sha256: secondSha });
+    expect(Buffer.from(stored.bytes).equals(SECOND_PNG)).toBe(true);
+  });
+
+  it('conversations.json alone: each picture is a readable marker, the chat is imported all the same', async () => {
+    await fs.writeFile(path.join(out, 'conversations.json'), JSON.stringify(withPictures()));
+    const { imported, failed } = await importFile('conversations.json');
+    expect(failed).toEqual([]);
+    const chat = await call<SessionDetail>('sessions:get', { sessionId: imported[0]!.id });
+    expect(chat.messages[1]).toMatchObject({
+      role: 'user',
+      content:
+        '[image not included in the export]\n\n[image not included in the export]\n\n[image not included in the export]\n\nWhich bird is it?',
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import { PAGE, type MessagePage, type PageWindow } from '../../src/shared/paging
 import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
 import type { ImportResult } from '../../src/shared/transfer';
 import { emptyUiState, type UiState } from '../../src/shared/ui-state';
+import { findInBranch } from '../../src/main/search/find-in-chat';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
 
@@ -287,6 +288,14 @@ export function createFakeApi(): FakeApi {
     followUp: ({ text }) => ({ steering: [], followUp: [text] }),
     abort: () => ({ aborted: true }),
     searchMessages: () => ({ hits: [], indexing: false }),
+    // Main's own scan over the whole stored branch, whatever pages the window holds.
+    findInSession: ({ sessionId, query }) => {
+      const detail = found(sessionId);
+      return findInBranch(
+        detail.refs.map((ref, i) => ({ id: ref.id, message: detail.messages[i + 1]! })),
+        query,
+      );
+    },
     peekQueue: () => EMPTY_QUEUE,
     clearQueue: () => EMPTY_QUEUE,
     getSettings: () => structuredClone(fake.settings),

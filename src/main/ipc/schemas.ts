@@ -169,6 +169,10 @@ export const requestSchemas = {
     limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
     includeReasoning: z.boolean().optional(),
   }),
+  findInSession: z.strictObject({
+    sessionId,
+    query: z.string().max(LIMITS.maxSearchChars, { message: `query is longer than ${LIMITS.maxSearchChars} characters` }),
+  }),
   getAppStatus: noInput,
   detectLocalServers: noInput,
   addAttachment: z.strictObject({ name: fileName, bytes: fileBytes, scaled: fileBytes.optional() }),

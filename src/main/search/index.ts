@@ -3,3 +3,4 @@ export { SearchService, SEARCH_FILE, type SearchServiceOptions } from './search-
 export { SearchIndex, type IndexableEntry } from './search-index.js';
 export { makeSnippet, findRanges } from './snippet.js';
 export { documentTerms, queryTerms, normalizeText } from './text.js';
+export { findInBranch, findWork } from './find-in-chat.js';

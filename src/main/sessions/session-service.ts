@@ -300,6 +300,12 @@ export class SessionService {
     return pageOf(branch, range, (entries) => loaded.tree.refs(entries));
   }
 
+  /** The committed branch the window shows (what `page` pages through), for scans over a whole chat such as find. */
+  async shownEntries(sessionId: string): Promise<readonly MessageEntry[]> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    return this.shownBranch(runtime, loaded);
+  }
+
   /** Renames by appending one meta line (the message log is never rewritten); the name then stops following messages. */
   async rename(sessionId: string, name: string): Promise<SessionSummary> {
     this.assertOpen();

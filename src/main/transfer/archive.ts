@@ -6,7 +6,7 @@
 // and renamed into place: memory holds one chat at a time, and a failed write never leaves half an archive.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { strToU8, unzipSync, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Unzip, UnzipInflate, Zip, ZipDeflate } from 'fflate';
 import { ARCHIVE_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
 import { syncDirectory } from '../storage/atomic-file.js';
 import { dirname } from 'node:path';
@@ -76,24 +76,92 @@ export async function writeArchive(
 
 export type ArchiveRead = { ok: true; files: Map<string, Uint8Array> } | { ok: false; reason: 'damaged' | 'too_large' };
 
-/** The JSON files of an archive (nothing else is unpacked), refusing one that would unpack past `maxUnpackedBytes`. */
-export function readArchive(bytes: Uint8Array, maxUnpackedBytes: number): ArchiveRead {
+/** Compressed bytes unpacked between two yields to the event loop: one slice inflates in well under a frame. */
+export const ARCHIVE_SLICE = 64 * 1024;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The files an import reads: JSON (chats, manifests, conversations.json), never the resource forks macOS adds. */
+export function isJsonEntry(name: string): boolean {
+  return name.toLowerCase().endsWith('.json') && !name.startsWith('__MACOSX/');
+}
+
+/**
+ * The files of an archive that `wanted` names (nothing else is unpacked), refusing one that would unpack past
+ * `maxUnpackedBytes` — counted on the bytes really inflated, so an entry that understates its size is stopped too.
+ * The archive is unpacked as a stream, ARCHIVE_SLICE compressed bytes at a time with a yield to the event loop in
+ * between, so a 200 MB archive never holds main's thread for more than one slice.
+ */
+export async function readArchive(
+  bytes: Uint8Array,
+  maxUnpackedBytes: number,
+  wanted: (name: string) => boolean = isJsonEntry,
+): Promise<ArchiveRead> {
+  if (!hasEndRecord(bytes)) return { ok: false, reason: 'damaged' };
+  const files = new Map<string, Uint8Array>();
   let total = 0;
   let tooLarge = false;
+  let damaged = false;
+  /** Entries started and not yet complete: one left at the end means the archive was cut short. */
+  let open = 0;
+  const unzip = new Unzip((file) => {
+    if (tooLarge || damaged || !wanted(file.name)) return;
+    if (file.originalSize !== undefined && total + file.originalSize > maxUnpackedBytes) {
+      tooLarge = true;
+      return;
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    open += 1;
+    file.ondata = (error, data, final) => {
+      if (tooLarge || damaged) return;
+      if (error) {
+        damaged = true;
+        return;
+      }
+      size += data.length;
+      total += data.length;
+      if (total > maxUnpackedBytes) {
+        tooLarge = true;
+        return;
+      }
+      if (data.length) chunks.push(data);
+      if (!final) return;
+      open -= 1;
+      files.set(file.name, chunks.length === 1 ? chunks[0]! : joinChunks(chunks, size));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
   try {
-    const files = unzipSync(bytes, {
-      filter: (file) => {
-        if (!file.name.toLowerCase().endsWith('.json') || file.name.startsWith('__MACOSX/')) return false;
-        total += file.originalSize;
-        if (total > maxUnpackedBytes) tooLarge = true;
-        return !tooLarge;
-      },
-    });
-    if (tooLarge) return { ok: false, reason: 'too_large' };
-    return { ok: true, files: new Map(Object.entries(files)) };
+    for (let at = 0; at < bytes.length && !tooLarge && !damaged; at += ARCHIVE_SLICE) {
+      unzip.push(bytes.subarray(at, at + ARCHIVE_SLICE), at + ARCHIVE_SLICE >= bytes.length);
+      await yieldToEventLoop();
+    }
   } catch {
-    return { ok: false, reason: tooLarge ? 'too_large' : 'damaged' };
+    damaged = true;
   }
+  if (tooLarge) return { ok: false, reason: 'too_large' };
+  if (damaged || open > 0) return { ok: false, reason: 'damaged' };
+  return { ok: true, files };
+}
+
+/** Whether the archive ends with its end-of-directory record (within the 64 KB a trailing comment may take). */
+function hasEndRecord(bytes: Uint8Array): boolean {
+  for (let at = bytes.length - 22; at >= 0 && bytes.length - at <= 22 + 0xffff; at--) {
+    if (bytes[at] === 0x50 && bytes[at + 1] === 0x4b && bytes[at + 2] === 0x05 && bytes[at + 3] === 0x06) return true;
+  }
+  return false;
+}
+
+function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** A file name for a chat inside the archive: readable, unique by the id's start, safe on every system. */

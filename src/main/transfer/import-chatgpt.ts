@@ -8,10 +8,15 @@
 //   order ChatGPT lists them. A run of assistant nodes with no fork between them (reasoning, then code, then text)
 //   is one answer.
 // - `current_node` picks the branch shown, as it did in ChatGPT (a `branch` line).
-// - Pictures are not carried (conversations.json only names them): a marker stands in their place.
+// - A picture a person sent is named in conversations.json by an asset pointer ("file-service://file-XXXX" or
+//   "sediment://file_XXXX"); the export ZIP carries its file, named after that id ("file-XXXX-photo.jpg", sometimes
+//   ".dat", at the top or in a folder). Found and accepted by the attachment rules, it becomes an image attachment of
+//   the message; otherwise (a conversations.json alone, a file left out of the export) a readable marker stands in.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { AttachmentPart } from '../../shared/attachments.js';
 import { emptyUsage, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
+import { judge } from '../attachments/index.js';
 import { LIMITS } from '../../shared/ipc.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/session-file.js';
 import { historyProblem, type ReadConversation } from './candidate.js';
@@ -65,6 +70,31 @@ export interface ChatgptOptions {
   systemPrompt: string;
   /** Used when a conversation or message has no time. */
   now: number;
+  /** The file an asset pointer names, from the export ZIP; absent when only conversations.json was given. */
+  asset?: (pointer: string) => { name: string; bytes: Uint8Array } | undefined;
+}
+
+/** The export's files by the asset id their names start with ("file-XXXX-photo.jpg" → "file-XXXX"). */
+export function chatgptAssets(
+  files: ReadonlyMap<string, Uint8Array>,
+): (pointer: string) => { name: string; bytes: Uint8Array } | undefined {
+  const byId = new Map<string, { name: string; bytes: Uint8Array }>();
+  // Shortest names first, so "file-abc.png" wins over a longer name sharing its start.
+  const names = [...files.keys()].filter((name) => isChatgptAssetFile(name)).sort((a, b) => baseName(a).length - baseName(b).length);
+  for (const name of names) {
+    const id = /^(file[-_][A-Za-z0-9]+)/.exec(baseName(name))?.[1];
+    if (id && !byId.has(id)) byId.set(id, { name: baseName(name), bytes: files.get(name)! });
+  }
+  return (pointer) => byId.get(pointer.replace(/^[a-z-]+:\/\//, ''));
+}
+
+/** An entry of the export ZIP that may be a picture a message points to (its name starts with the asset id). */
+export function isChatgptAssetFile(name: string): boolean {
+  return /^file[-_][A-Za-z0-9]/.test(baseName(name)) && !name.startsWith('__MACOSX/');
+}
+
+function baseName(name: string): string {
+  return name.slice(name.lastIndexOf('/') + 1);
 }
 
 /** One ChatGPT conversation as a session, or why not. `position` (1-based) names it when it has no title. */
@@ -115,8 +145,10 @@ export function readChatgptConversation(
 
   const defaultModel = conversation.default_model_slug || 'chatgpt';
   const converted = new Map<string, Message>();
+  const files = new Map<string, Uint8Array>();
+  const pictures = { asset: options.asset, files };
   for (const [id, node] of Object.entries(nodes)) {
-    const message = convert(node, defaultModel, strings, toMs(node.message?.create_time) ?? createdAt);
+    const message = convert(node, defaultModel, strings, toMs(node.message?.create_time) ?? createdAt, pictures);
     if (message) converted.set(id, message);
   }
   if (converted.size === 0) return fail(strings.noMessages);
@@ -175,26 +207,39 @@ export function readChatgptConversation(
   };
   const problem = historyProblem(header, lines);
   if (problem) return fail(strings.brokenHistory(problem));
-  return { ok: true, candidate: { title, header, lines, files: new Map() } };
+  return { ok: true, candidate: { title, header, lines, files } };
 }
 
 /** One ChatGPT message as ours, or undefined when a person never saw it there (or it is empty). */
-function convert(node: ChatgptNode, defaultModel: string, strings: TransferStrings, timestamp: number): Message | undefined {
+function convert(
+  node: ChatgptNode,
+  defaultModel: string,
+  strings: TransferStrings,
+  timestamp: number,
+  pictures: Pictures,
+): Message | undefined {
   const source = node.message;
   if (!source || source.metadata?.is_visually_hidden_from_conversation) return undefined;
   const role = source.author.role;
   const content = source.content;
   if (role === 'user') {
     if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') return undefined;
-    const text = partsText(content.parts, strings);
-    return text.trim() ? { role: 'user', content: text, timestamp } : undefined;
+    const attachments: AttachmentPart[] = [];
+    const text = partsText(content.parts, strings, (part) => {
+      const attached = attachPicture(part, pictures);
+      if (!attached) return false;
+      if (!attachments.some((known) => known.sha256 === attached.sha256)) attachments.push(attached);
+      return true;
+    });
+    if (attachments.length === 0) return text.trim() ? { role: 'user', content: text, timestamp } : undefined;
+    return { role: 'user', content: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...attachments], timestamp };
   }
   if (role !== 'assistant') return undefined;
   const parts: Array<TextPart | ThinkingPart> = [];
   switch (content.content_type) {
     case 'text':
     case 'multimodal_text': {
-      const text = partsText(content.parts, strings);
+      const text = partsText(content.parts, strings, () => false);
       if (text.trim()) parts.push({ type: 'text', text });
       break;
     }
@@ -226,8 +271,28 @@ function convert(node: ChatgptNode, defaultModel: string, strings: TransferStrin
   };
 }
 
-/** Text parts joined; a picture or file the export only points to becomes a marker. */
-function partsText(parts: unknown[] | undefined, strings: TransferStrings): string {
+/** Where a conversation's pictures come from, and the files of those attached (by sha256) for the candidate. */
+interface Pictures {
+  asset: ChatgptOptions['asset'];
+  files: Map<string, Uint8Array>;
+}
+
+/** The picture an `image_asset_pointer` part names, as an attachment (its bytes kept), or undefined when it cannot be. */
+function attachPicture(part: Record<string, unknown>, pictures: Pictures): AttachmentPart | undefined {
+  const pointer = part.asset_pointer;
+  const file = typeof pointer === 'string' ? pictures.asset?.(pointer) : undefined;
+  if (!file) return undefined;
+  const judged = judge({ name: file.name, bytes: file.bytes });
+  if ('refused' in judged || judged.part.kind !== 'image') return undefined;
+  pictures.files.set(judged.part.sha256, file.bytes);
+  return judged.part;
+}
+
+/**
+ * Text parts joined. A picture the export points to is offered to `attach`; one it does not take (not in the export,
+ * or not an image the attachment rules accept) becomes a marker in the text.
+ */
+function partsText(parts: unknown[] | undefined, strings: TransferStrings, attach: (part: Record<string, unknown>) => boolean): string {
   const out: string[] = [];
   for (const part of parts ?? []) {
     if (typeof part === 'string') {
@@ -235,7 +300,7 @@ function partsText(parts: unknown[] | undefined, strings: TransferStrings): stri
     } else if (typeof part === 'object' && part !== null) {
       const kind = (part as { content_type?: unknown }).content_type;
       if (typeof (part as { text?: unknown }).text === 'string') out.push((part as { text: string }).text);
-      else if (kind === 'image_asset_pointer') out.push(strings.imageNotIncluded);
+      else if (kind === 'image_asset_pointer' && !attach(part as Record<string, unknown>)) out.push(strings.imageNotIncluded);
     }
   }
   return out.join('\n\n');

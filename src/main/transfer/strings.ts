@@ -86,7 +86,7 @@ const en: TransferStrings = {
   badAttachment: (name) => `the attached file "${name}" is damaged`,
   noMessages: 'it has no messages',
   writeFailed: 'it could not be saved',
-  imageNotIncluded: '[image not included in the import]',
+  imageNotIncluded: '[image not included in the export]',
   position: (n) => `#${n}`,
 };
 
@@ -130,7 +130,7 @@ const zh: TransferStrings = {
   badAttachment: (name) => `附件“${name}”已损坏`,
   noMessages: '没有任何消息',
   writeFailed: '无法保存',
-  imageNotIncluded: '[图片未随导入带入]',
+  imageNotIncluded: '[图片未包含在导出文件中]',
   position: (n) => `第 ${n} 个`,
 };
 

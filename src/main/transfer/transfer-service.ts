@@ -15,12 +15,12 @@ import { TRANSFER_LIMITS, type ExportFormat, type ExportResult, type ImportFailu
 import type { AttachmentStore } from '../attachments/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
-import { archiveChatFile, isZip, MANIFEST_FILE, readArchive, safeFileName, writeArchive } from './archive.js';
+import { archiveChatFile, isJsonEntry, isZip, MANIFEST_FILE, readArchive, safeFileName, writeArchive } from './archive.js';
 import type { ImportCandidate, ReadConversation } from './candidate.js';
 import { chatView } from './chat-view.js';
 import type { FileDialogs } from './dialogs.js';
 import { chatHtml } from './html.js';
-import { chatgptConversations, isChatgptExport, readChatgptConversation } from './import-chatgpt.js';
+import { chatgptAssets, chatgptConversations, isChatgptAssetFile, isChatgptExport, readChatgptConversation } from './import-chatgpt.js';
 import { isNewerExport, isOwnExport, readOwnExport } from './import-own.js';
 import { chatExport, chatExportText } from './json.js';
 import { chatMarkdown } from './markdown.js';
@@ -140,14 +140,15 @@ export class TransferService {
       return refuse(strings.unreadable((error as NodeJS.ErrnoException).code ?? String(error)));
     }
     let conversations: ReadConversation[];
-    if (isZip(bytes)) conversations = this.readZip(bytes, strings);
+    if (isZip(bytes)) conversations = await this.readZip(bytes, strings);
     else conversations = this.readJson(parseJson(bytes) ?? refuse(strings.notJson), strings);
     if (conversations.length === 0) refuse(strings.nothingInFile);
     if (conversations.length > this.limits.maxConversations) refuse(strings.tooManyConversations(this.limits.maxConversations));
     return conversations;
   }
 
-  private readJson(value: unknown, strings: TransferStrings): ReadConversation[] {
+  /** `assets`: the pictures of ChatGPT's export ZIP, when the file was that ZIP. */
+  private readJson(value: unknown, strings: TransferStrings, assets?: ReadonlyMap<string, Uint8Array>): ReadConversation[] {
     if (isOwnExport(value)) {
       if (isNewerExport(value)) throw new AppError('invalid_input', strings.newerVersion);
       return [readOwnExport(value, strings, strings.position(1))];
@@ -156,15 +157,20 @@ export class TransferService {
       const list = chatgptConversations(value);
       if (list.length > this.limits.maxConversations)
         throw new AppError('invalid_input', strings.tooManyConversations(this.limits.maxConversations));
-      const options = { systemPrompt: this.options.defaultSystemPrompt(), now: this.now().getTime() };
+      const options = {
+        systemPrompt: this.options.defaultSystemPrompt(),
+        now: this.now().getTime(),
+        ...(assets && { asset: chatgptAssets(assets) }),
+      };
       return list.map((conversation, i) => readChatgptConversation(conversation, i + 1, strings, options));
     }
     throw new AppError('invalid_input', strings.wrongFormat);
   }
 
   /** Our archive (manifest + chats), or ChatGPT's export ZIP (conversations.json inside). */
-  private readZip(bytes: Uint8Array, strings: TransferStrings): ReadConversation[] {
-    const archive = readArchive(bytes, this.limits.maxUnpackedBytes);
+  private async readZip(bytes: Uint8Array, strings: TransferStrings): Promise<ReadConversation[]> {
+    // JSON, and the pictures ChatGPT's export carries (named after their asset ids): nothing else is unpacked.
+    const archive = await readArchive(bytes, this.limits.maxUnpackedBytes, (name) => isJsonEntry(name) || isChatgptAssetFile(name));
     if (!archive.ok) {
       const message =
         archive.reason === 'too_large' ? strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)) : strings.damagedArchive;
@@ -173,7 +179,7 @@ export class TransferService {
     const { files } = archive;
     const conversationsJson = [...files.keys()].find((name) => path.posix.basename(name) === 'conversations.json');
     if (!files.has(MANIFEST_FILE) && conversationsJson) {
-      return this.readJson(parseJson(files.get(conversationsJson)!) ?? refuseWith(strings.notJson), strings);
+      return this.readJson(parseJson(files.get(conversationsJson)!) ?? refuseWith(strings.notJson), strings, files);
     }
     if (!files.has(MANIFEST_FILE)) throw new AppError('invalid_input', strings.wrongFormat);
     const manifest = parseJson(files.get(MANIFEST_FILE)!) as { chats?: Array<{ file?: unknown }> } | undefined;

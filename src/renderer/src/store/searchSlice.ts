@@ -1,6 +1,6 @@
 // Search across sessions (Ctrl/Cmd+K), find in the open chat (Ctrl/Cmd+F), and the message a result asked to show.
 import type { IpcResult } from '../../../shared/errors';
-import type { SearchHit, SearchResponse } from '../../../shared/search';
+import type { FindResponse, SearchHit, SearchResponse } from '../../../shared/search';
 
 /** A message to bring into view and mark: from a search result or the find bar. `nonce` repeats a jump. */
 export interface MessageFocus {
@@ -25,6 +25,10 @@ export interface SearchActions {
   /** Opens the hit's session and shows its message, marked. */
   openSearchHit(hit: SearchHit, query: string): Promise<void>;
   focusMessage(index: number, query: string): void;
+  /** Every occurrence of `query` in the open chat's stored branch, loaded pages or not (null: nothing stored yet). */
+  findInChat(query: string): Promise<IpcResult<FindResponse> | null>;
+  /** Shows the stored message `messageId` of the open chat, marked: its page is loaded first when it is not yet. */
+  showFound(messageId: string, query: string): Promise<void>;
 }
 
 export function searchInitial(): SearchData {
@@ -38,6 +42,8 @@ interface Host extends SearchData {
 }
 
 let nonce = 0;
+/** The latest find jump: an earlier one whose page arrives later must not pull the view back. */
+let findJump = 0;
 
 export function createSearchActions(
   set: (patch: Partial<SearchData> | ((s: Host) => Partial<SearchData>)) => void,
@@ -57,6 +63,20 @@ export function createSearchActions(
       // The system message is position 0 in main's count; the view shows none.
       set({ focus: { sessionId: hit.sessionId, index: index >= 0 ? index : hit.messageIndex - 1, query, nonce: ++nonce } });
     },
-    focusMessage: (index, query) => set((s) => ({ focus: { sessionId: s.currentSession.id, index, query, nonce: ++nonce } })),
+    focusMessage: (index, query) => {
+      findJump++;
+      set((s) => ({ focus: { sessionId: s.currentSession.id, index, query, nonce: ++nonce } }));
+    },
+    async findInChat(query) {
+      const sessionId = get().currentSession.id;
+      return sessionId === null ? null : window.api.findInSession({ sessionId, query });
+    },
+    async showFound(messageId, query) {
+      const mine = ++findJump;
+      const sessionId = get().currentSession.id;
+      const index = await get().loadAround(messageId);
+      if (mine !== findJump || index < 0 || get().currentSession.id !== sessionId) return;
+      set({ focus: { sessionId, index, query, nonce: ++nonce } });
+    },
   };
 }
