@@ -12,13 +12,20 @@ const MANY = 300;
 function manyChats(): FakeApi {
   const fake = createFakeApi();
   for (let i = 1; i <= MANY; i++) {
-    fake.addSession({ id: `s${i}`, name: `Chat ${i}`, updatedAt: i, pinned: i === 1, messages: [systemMessage(), userMessage(`Question ${i}`), assistantMessage(`Answer ${i}`)] });
+    fake.addSession({
+      id: `s${i}`,
+      name: `Chat ${i}`,
+      updatedAt: i,
+      pinned: i === 1,
+      messages: [systemMessage(), userMessage(`Question ${i}`), assistantMessage(`Answer ${i}`)],
+    });
   }
   fake.uiState.lastSessionId = 's2';
   return fake;
 }
 
-const asked = (fake: FakeApi) => fake.calls.map((c) => c.method).filter((m) => ['listFirstSessions', 'listSessions', 'getSession', 'windowPainted'].includes(m));
+const asked = (fake: FakeApi) =>
+  fake.calls.map((c) => c.method).filter((m) => ['listFirstSessions', 'listSessions', 'getSession', 'windowPainted'].includes(m));
 
 describe('the sidebar at start', () => {
   it('paints one screenful first, takes the rest after that paint, reopens the last chat, then tells main it has painted', async () => {
@@ -29,14 +36,22 @@ describe('the sidebar at start', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.callsOf('listFirstSessions')).toEqual([{ limit: FIRST_LIST_ROWS }]);
     expect(state().sessions).toHaveLength(FIRST_LIST_ROWS);
-    expect(state().sessions.slice(0, 3).map((s) => s.id)).toEqual(['s1', `s${MANY}`, `s${MANY - 1}`]);
+    expect(
+      state()
+        .sessions.slice(0, 3)
+        .map((s) => s.id),
+    ).toEqual(['s1', `s${MANY}`, `s${MANY - 1}`]);
     expect(asked(fake)).toEqual(['listFirstSessions', 'listSessions']);
 
     await release();
     await rendering;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(state().sessions).toHaveLength(MANY);
-    expect(state().sessions.slice(0, 2).map((s) => s.id)).toEqual(['s1', `s${MANY}`]);
+    expect(
+      state()
+        .sessions.slice(0, 2)
+        .map((s) => s.id),
+    ).toEqual(['s1', `s${MANY}`]);
     expect(state().currentSession.id).toBe('s2');
     expect(asked(fake)).toEqual(['listFirstSessions', 'listSessions', 'getSession', 'windowPainted']);
     expect(screen.getAllByTestId('message').map((m) => m.textContent)).toEqual(['Question 2', 'Answer 2']);
