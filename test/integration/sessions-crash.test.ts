@@ -102,6 +102,6 @@ describe('crash safety (SIGKILL)', () => {
     const last = await store.load([...store.entries()][0]!.id);
     const runs = checkRuns(currentBranch(last.entries, mainLeaf(last.entries)));
     expect(runs).toBeGreaterThanOrEqual(Math.max(reported, ...saved));
-  // 200 child processes killed in turn: about 150 s on a quiet 2-core machine, up to 300 s when it is shared.
+    // 200 child processes killed in turn: about 150 s on a quiet 2-core machine, up to 300 s when it is shared.
   }, 480_000);
 });
