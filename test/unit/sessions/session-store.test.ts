@@ -317,6 +317,8 @@ describe('SessionStore', () => {
     expect(await removed).toBe(false);
     expect(store.entry(renamed.id)!.size).toBeGreaterThan(headerSize);
     await expect(fs.stat(store.filePath(renamed.id))).resolves.toBeTruthy();
+    // The index write these scheduled lands before the folder is removed.
+    await store.close();
   });
 
   it('appending to a 10,000-message session neither reads nor rewrites the file', async () => {
