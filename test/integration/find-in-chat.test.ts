@@ -4,13 +4,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import type { AppCore } from '../../src/main/app-core.js';
 import { findWork } from '../../src/main/search/index.js';
 import type { IpcResult } from '../../src/shared/errors.js';
 import type { FindResponse } from '../../src/shared/search.js';
 import type { SessionDetail } from '../../src/shared/sessions.js';
 import { seedSession, seededId } from '../fixtures/seed-sessions.js';
-import { testSecretBox } from '../fixtures/test-secret-box.js';
+import { openTestCore } from '../fixtures/test-core.js';
 
 const LONG = 1; // 2,000 messages
 const FORKED = 2; // 2,000 messages, another version of answer 10 (not shown) with 100 more exchanges under it
@@ -32,15 +32,7 @@ beforeAll(async () => {
           : undefined,
   });
   seedSession(dataDir, { index: FORKED, turns: 1_000, answerChars: 300, fork: { turn: 10, turns: 100 } });
-  core = await createAppCore({
-    dataDir,
-    env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'fake-model' },
-    systemLocale: 'en-US',
-    secrets: testSecretBox,
-    emit: () => {},
-    openExternal: async () => {},
-    writeLog: () => {},
-  });
+  core = await openTestCore(dataDir, { env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'fake-model' } });
   await core.sessions?.store.scanned();
 }, 60_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore, type AppCoreOptions } from '../../src/main/app-core.js';
+import type { AppCore, AppCoreOptions } from '../../src/main/app-core.js';
 import { mainStrings } from '../../src/main/i18n.js';
 import { detectLocalServers } from '../../src/main/settings/local-detect.js';
 import { noProviderReady } from '../../src/shared/first-run.js';
@@ -13,7 +13,7 @@ import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import type { SettingsView } from '../../src/shared/settings.js';
 import { closedPort } from '../fixtures/closed-port.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
-import { testSecretBox } from '../fixtures/test-secret-box.js';
+import { openTestCore } from '../fixtures/test-core.js';
 
 const EN = mainStrings('en');
 const cores: AppCore[] = [];
@@ -30,16 +30,7 @@ afterEach(async () => {
 });
 
 async function openCore(env: Record<string, string> = {}, more: Partial<AppCoreOptions> = {}): Promise<AppCore> {
-  const core = await createAppCore({
-    dataDir,
-    env,
-    systemLocale: 'en-US',
-    secrets: testSecretBox,
-    emit: () => {},
-    openExternal: async () => {},
-    writeLog: () => {},
-    ...more,
-  });
+  const core = await openTestCore(dataDir, { env, ...more });
   cores.push(core);
   return core;
 }
