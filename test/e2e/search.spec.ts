@@ -39,6 +39,20 @@ async function searchFor(page: Page, query: string) {
 const focusedRow = (page: Page) => page.locator('.chat-row[data-focused]');
 const markedCount = (page: Page) => page.evaluate(() => CSS.highlights.get('tiny-agent-find')?.size ?? 0);
 
+/** Ctrl/Cmd+F, then `query` typed into the find bar. */
+async function findInChat(page: Page, query: string) {
+  await page.keyboard.press('ControlOrMeta+f');
+  await expect(page.getByTestId('find-input')).toBeFocused();
+  await page.getByTestId('find-input').fill(query);
+}
+
+/** The find bar counts `count`, and the row it stepped to holds `text` and is in view. */
+async function expectFound(page: Page, count: string, text: string) {
+  await expect(page.getByTestId('find-count')).toHaveText(count);
+  await expect(focusedRow(page)).toContainText(text);
+  await expect(focusedRow(page)).toBeInViewport();
+}
+
 test('a Chinese and an English query each find their message among 200 chats and open it there, marked', async () => {
   test.setTimeout(90_000);
   const h = await startHarness({ dataDir: seed200(), viewport: { width: 1200, height: 800 } });
@@ -71,19 +85,13 @@ test('a Chinese and an English query each find their message among 200 chats and
     await expect(focusedRow(page)).toContainText('Rottnest Island');
 
     // Find in this chat: every "session 58" question counts, Enter moves on, the count follows.
-    await page.keyboard.press('ControlOrMeta+f');
-    await expect(page.getByTestId('find-input')).toBeFocused();
-    await page.getByTestId('find-input').fill('OF SESSION 58');
-    await expect(page.getByTestId('find-count')).toHaveText('1/20');
-    await expect(focusedRow(page)).toContainText('Question 1 of session 58');
+    await findInChat(page, 'OF SESSION 58');
+    await expectFound(page, '1/20', 'Question 1 of session 58');
     await page.getByTestId('find-input').press('Enter');
-    await expect(page.getByTestId('find-count')).toHaveText('2/20');
-    await expect(focusedRow(page)).toContainText('Question 2 of session 58');
-    await expect(focusedRow(page)).toBeInViewport();
+    await expectFound(page, '2/20', 'Question 2 of session 58');
     await page.getByTestId('find-input').press('Shift+Enter');
     await page.getByTestId('find-input').press('Shift+Enter');
-    await expect(page.getByTestId('find-count')).toHaveText('20/20');
-    await expect(focusedRow(page)).toContainText('Question 20 of session 58');
+    await expectFound(page, '20/20', 'Question 20 of session 58');
     await page.getByTestId('find-input').fill('no such words anywhere');
     await expect(page.getByTestId('find-count')).toHaveText('No matches');
     await page.getByTestId('find-input').press('Escape');
@@ -114,22 +122,15 @@ test('find in a 2,000-message chat counts and reaches a word in message 3 while 
     await sessionItems(page).first().click();
     await expect(page.getByTestId('session-title')).toHaveText('Weather log');
     await expect(page.getByTestId('message').last()).toContainText('one more');
-    await page.keyboard.press('ControlOrMeta+f');
-    await page.getByTestId('find-input').fill('zephyr');
+    await findInChat(page, 'zephyr');
     // Message 3 is far above the newest page: counted all the same, and the first step goes there.
-    await expect(page.getByTestId('find-count')).toHaveText('1/3');
-    await expect(focusedRow(page)).toContainText('Where did the ZEPHYR come from?');
-    await expect(focusedRow(page)).toBeInViewport();
+    await expectFound(page, '1/3', 'Where did the ZEPHYR come from?');
     await expect.poll(() => markedCount(page)).toBeGreaterThan(0);
     await page.getByTestId('find-input').press('Enter');
-    await expect(page.getByTestId('find-count')).toHaveText('2/3');
-    await expect(focusedRow(page)).toContainText('A zephyr again');
-    await expect(focusedRow(page)).toBeInViewport();
+    await expectFound(page, '2/3', 'A zephyr again');
     await page.getByTestId('find-input').press('Enter');
     await page.getByTestId('find-input').press('Enter');
-    await expect(page.getByTestId('find-count')).toHaveText('1/3');
-    await expect(focusedRow(page)).toContainText('Where did the ZEPHYR come from?');
-    await expect(focusedRow(page)).toBeInViewport();
+    await expectFound(page, '1/3', 'Where did the ZEPHYR come from?');
     await screenshot(page, 'find-long-chat');
   } finally {
     await h.close();

@@ -1,38 +1,15 @@
 // The window's state through the whole app core: what one run remembers, the next one gets back; requests are
 // validated (keys, sizes, shapes); deleting a chat forgets its draft; a second core on a held folder remembers nothing.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/app-core.js';
 import { UI_STATE_FILE } from '../../src/main/ui-state/index.js';
 import { UI_STATE_LIMITS } from '../../src/shared/ui-state.js';
-import { testSecretBox } from '../fixtures/test-secret-box.js';
+import { useTestCores } from '../fixtures/test-core.js';
 
-const cores: AppCore[] = [];
-let dataDir: string;
-
-beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tiny-ui-'));
-});
-afterEach(async () => {
-  while (cores.length) await cores.pop()!.dispose();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
-
-async function openCore(): Promise<AppCore> {
-  const core = await createAppCore({
-    dataDir,
-    env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'fake-model' },
-    systemLocale: 'en-US',
-    secrets: testSecretBox,
-    emit: () => {},
-    openExternal: async () => {},
-    writeLog: () => {},
-  });
-  cores.push(core);
-  return core;
-}
+const cores = useTestCores('ui');
+const openCore = () => cores.open({ env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'fake-model' } });
 
 const call = (core: AppCore, channel: string, payload?: unknown) => core.router.handle(channel, payload);
 
@@ -51,7 +28,7 @@ describe('window state across restarts', () => {
       value: undefined,
     });
     await call(first, 'ui:update', { lastSessionId: b, anchors: { [b]: { messageId: 'abc', offset: 12.5 }, [a]: { atBottom: true } } });
-    await cores.pop()!.dispose();
+    await cores.close(first);
 
     const second = await openCore();
     expect(await call(second, 'ui:get')).toEqual({
@@ -75,9 +52,8 @@ describe('window state across restarts', () => {
     });
     await call(core, 'sessions:delete', { sessionId: a });
     expect(await call(core, 'ui:get')).toEqual({ ok: true, value: { lastSessionId: null, drafts: { [b]: 'stays' }, anchors: {} } });
-    await core.dispose();
-    cores.pop();
-    const saved = JSON.parse(await fs.readFile(path.join(dataDir, UI_STATE_FILE), 'utf8'));
+    await cores.close(core);
+    const saved = JSON.parse(await fs.readFile(path.join(cores.dir(), UI_STATE_FILE), 'utf8'));
     expect(Object.keys(saved.drafts)).toEqual([b]);
   });
 

@@ -129,11 +129,8 @@ export class AttachmentStore {
   /** Forgets a deleted session's references and deletes the files no remaining session references. */
   release(sessionId: string): Promise<void> {
     return this.serially(async () => {
-      const hashes = this.refs.get(sessionId);
-      if (!hashes) return;
-      this.refs.delete(sessionId);
-      await this.saveRefs();
-      await this.collect(hashes);
+      const hashes = await this.dropRefs(sessionId);
+      if (hashes) await this.collect(hashes);
     });
   }
 
@@ -143,11 +140,7 @@ export class AttachmentStore {
    */
   handBack(sessionId: string): Promise<void> {
     return this.serially(async () => {
-      const hashes = this.refs.get(sessionId);
-      if (!hashes) return;
-      this.refs.delete(sessionId);
-      await this.saveRefs();
-      for (const hash of hashes) this.held.add(hash);
+      for (const hash of (await this.dropRefs(sessionId)) ?? []) this.held.add(hash);
     });
   }
 
@@ -162,6 +155,15 @@ export class AttachmentStore {
     const next = this.queue.then(work, work);
     this.queue = next.catch(() => {});
     return next;
+  }
+
+  /** Forgets (and saves that it forgot) what `sessionId` referenced; the hashes it referenced, if any. */
+  private async dropRefs(sessionId: string): Promise<Set<string> | undefined> {
+    const hashes = this.refs.get(sessionId);
+    if (!hashes) return undefined;
+    this.refs.delete(sessionId);
+    await this.saveRefs();
+    return hashes;
   }
 
   private async write(sha256: string, name: string, bytes: Uint8Array): Promise<void> {

@@ -8,6 +8,7 @@
 // and slow starts) to remove what this never produces.
 import { Marked, type Tokens } from 'marked';
 import { attachmentsOf } from '../../shared/attachments.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import type { Message } from '../../shared/messages.js';
 import { externalLinkTarget } from '../../shared/url.js';
 import { argumentsText, formatTime, type ChatView } from './chat-view.js';
@@ -124,12 +125,6 @@ marked.use({
 
 function renderMarkdown(text: string): string {
   return marked.parse(text, { async: false });
-}
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
 }
 
 const STYLE = `

@@ -1,8 +1,2 @@
-// HTML escaping for text placed into markup we build ourselves.
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes the five characters that matter in HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch);
-}
+// The markdown pipeline escapes with the one shared function (exported HTML uses it too).
+export { escapeHtml } from '../../../../shared/escape-html';
