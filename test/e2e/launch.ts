@@ -209,28 +209,22 @@ function installApiBridge({ channels }: { channels: Record<string, string> }): v
       for (const listener of menuListeners) listener(command);
     },
   });
-  // Electron hands the renderer each IPC message as a task of its own. A burst of deltas that main sent while this
-  // bridge could not deliver is applied (and rendered) one delta per task, as in the app, not folded into one update;
-  // the events around them keep the batch's order and task.
-  const inbox: unknown[][] = [];
+  // Electron hands the renderer each IPC message (one event) as a task of its own; so does the bridge, so a burst that
+  // main sent while the bridge could not deliver is applied and rendered event by event, as in the app — never folded
+  // into one update that would hide what the window does between two events (a follow-on run's rows once slid below
+  // the fold only that way).
+  const inbox: unknown[] = [];
   const tasks = new MessageChannel();
   tasks.port1.onmessage = () => {
-    for (const envelope of inbox.shift() ?? []) for (const listener of listeners) listener(envelope);
+    const envelope = inbox.shift();
+    for (const listener of listeners) listener(envelope);
   };
-  const isDelta = (envelope: unknown) => (envelope as { event?: { type?: string } }).event?.type === 'delta';
   Object.defineProperty(window, '__tinyAgentDeliver', {
     value: (envelopes: unknown[]) => {
-      let task: unknown[] = [];
       for (const envelope of envelopes) {
-        if (isDelta(envelope) && task.some(isDelta)) {
-          inbox.push(task);
-          tasks.port2.postMessage(null);
-          task = [];
-        }
-        task.push(envelope);
+        inbox.push(envelope);
+        tasks.port2.postMessage(null);
       }
-      inbox.push(task);
-      tasks.port2.postMessage(null);
     },
   });
   Object.defineProperty(window, 'api', { value: Object.freeze(api), enumerable: true });

@@ -10,6 +10,7 @@ import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
 import { ToolResultsContext, useToolResultsMap } from './tools/toolResults';
 import type { MessageListProps } from './types';
+import { useFollowEnd } from './useFollowEnd';
 import { useScrollAnchor } from './useScrollAnchor';
 import { RowActionsContext, type RowActions } from './versions/rowActions';
 
@@ -171,20 +172,13 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     },
   });
 
-  // When the view gets shorter (the composer grows, the queue strip appears) the newest text would slip below the
-  // fold: a list that was at the end before the resize stays at the end.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let height = el.clientHeight;
-    const observer = new ResizeObserver(() => {
-      const wasAtEnd = el.scrollHeight - el.scrollTop - height <= AT_END_PX;
-      if (el.clientHeight < height && wasAtEnd) el.scrollTop = el.scrollHeight;
-      height = el.clientHeight;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useFollowEnd({
+    scrollRef,
+    contentRef,
+    atEndPx: AT_END_PX,
+    initiallyFollowing: !(props.scrollAnchor && 'messageId' in props.scrollAnchor) && !(focus && focus.index >= 0),
+  });
 
   const restoreAnchor = useScrollAnchor({
     virtualizer,
@@ -274,7 +268,7 @@ function SessionMessages(props: MessageListProps): JSX.Element {
               else if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
             }}
           >
-            <div className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
+            <div ref={contentRef} className="chat-sizer" style={{ height: virtualizer.getTotalSize() }}>
               {items.map((item) => {
                 const message = messages[item.index];
                 if (!message)

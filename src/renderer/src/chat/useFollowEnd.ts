@@ -1,0 +1,48 @@
+// Following the newest message is the person's choice, not a geometric accident: the list follows from the moment
+// the view reaches the end until the person scrolls up, and while it follows, anything that moves the end — a row
+// appended or measured taller than its estimate, an answer growing, the view made shorter by the composer or the
+// queue strip — brings the view back to the end. The virtualizer's own follow only looks at the geometry when a row
+// is appended; a row measured a few pixels taller just before (events reach the window one IPC message per task)
+// left it "not at the end", and every later row of a follow-on run slid below the fold.
+import { useEffect, useRef, type RefObject } from 'react';
+
+interface Options {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  /** The element whose height is the list's content height (observed for growth). */
+  contentRef: RefObject<HTMLDivElement | null>;
+  /** Within this many pixels of the end the view counts as at the end. */
+  atEndPx: number;
+  /** Whether the list opens following (false when it opens at a saved place or a search result). */
+  initiallyFollowing: boolean;
+}
+
+const gapToEnd = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
+
+/** Keeps a following list at its end; the person leaves by scrolling up and comes back by reaching the end. */
+export function useFollowEnd({ scrollRef, contentRef, atEndPx, initiallyFollowing }: Options): void {
+  const following = useRef(initiallyFollowing);
+  useEffect(() => {
+    const el = scrollRef.current;
+    const content = contentRef.current;
+    if (!el || !content) return;
+    let lastTop = el.scrollTop;
+    // Reaching the end starts following; moving up away from it stops. Scrolls that move down without reaching the
+    // end (a follow that landed on an estimate) change nothing.
+    const onScroll = () => {
+      if (gapToEnd(el) <= atEndPx) following.current = true;
+      else if (el.scrollTop < lastTop) following.current = false;
+      lastTop = el.scrollTop;
+    };
+    const keepAtEnd = () => {
+      if (following.current && gapToEnd(el) > 0) el.scrollTop = el.scrollHeight;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(keepAtEnd);
+    observer?.observe(el);
+    observer?.observe(content);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      observer?.disconnect();
+    };
+  }, [scrollRef, contentRef, atEndPx]);
+}
