@@ -1,5 +1,6 @@
 // A long fenced code block finishing: closing it highlights only its last segment, the final update redoes nothing,
-// highlighting in segments gives highlight.js's own output, and the DOM of the block grows and closes in place.
+// highlighting in segments gives highlight.js's own output, and the DOM of the block grows and closes in place, each
+// update changing only a block of at most a few segments' text (what the browser lays out and paints again).
 import { act, render } from '@testing-library/react';
 import hljs from 'highlight.js/lib/core';
 import { createElement } from 'react';
@@ -9,7 +10,7 @@ import markdownViewSource from '../../src/renderer/src/chat/Markdown.tsx?raw';
 import incrementalSource from '../../src/renderer/src/chat/markdown/incremental.ts?raw';
 import renderSource from '../../src/renderer/src/chat/markdown/render.ts?raw';
 import packageJson from '../../package.json?raw';
-import { highlightCode } from '../../src/renderer/src/chat/markdown/highlight';
+import { codeHtml } from '../../src/renderer/src/chat/markdown/highlight';
 import { IncrementalMarkdown } from '../../src/renderer/src/chat/markdown/incremental';
 import { createPipeline, pagePipeline } from '../../src/renderer/src/chat/markdown/pipeline';
 import { markdownToHtml } from '../../src/renderer/src/chat/markdown/render';
@@ -71,6 +72,23 @@ describe('finishing a streamed code block', () => {
   });
 });
 
+const SEGMENT_OPEN = '<span class="md-code-seg">';
+
+/** The HTML of each segment of a code block's body, without the element around it. */
+function segments(html: string): string[] {
+  expect(html.startsWith(SEGMENT_OPEN)).toBe(true);
+  return html
+    .split(SEGMENT_OPEN)
+    .slice(1)
+    .map((part) => {
+      expect(part.endsWith('</span>')).toBe(true);
+      return part.slice(0, -'</span>'.length);
+    });
+}
+
+/** `html` (a code block's body) without the segment elements. */
+const unsegmented = (html: string): string => segments(html).join('');
+
 describe('highlighting in segments', () => {
   const hljsWhole = (code: string, lang: string): string => hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
 
@@ -82,7 +100,7 @@ describe('highlighting in segments', () => {
       ['json', 'package.json', packageJson],
     ] as const) {
       expect(code.length).toBeGreaterThan(1500);
-      expect({ path, same: highlightCode(code, lang) === hljsWhole(code, lang) }).toEqual({ path, same: true });
+      expect({ path, same: unsegmented(codeHtml(code, lang)) === hljsWhole(code, lang) }).toEqual({ path, same: true });
     }
   });
 
@@ -90,8 +108,30 @@ describe('highlighting in segments', () => {
     const comment = `/*\n${Array.from({ length: 200 }, (_, i) => ` * line ${i} of a long comment`).join('\n')}\n */`;
     const template = `const page = \`\n${Array.from({ length: 120 }, (_, i) => `  <p>${i}</p>`).join('\n')}\n\`;`;
     const code = `${comment}\nconst a = 1;\n${template}\nfunction f() {\n  return a;\n}\n`;
-    expect(highlightCode(code, 'typescript')).toBe(hljsWhole(code, 'typescript'));
-    expect(highlightCode(code, 'typescript').split('<span class="hljs-comment">').length - 1).toBe(1);
+    expect(unsegmented(codeHtml(code, 'typescript'))).toBe(hljsWhole(code, 'typescript'));
+    expect(codeHtml(code, 'typescript').split('<span class="hljs-comment">').length - 1).toBe(1);
+  });
+
+  it('cuts a long block into segments of at least 1,024 characters at line starts, highlighted or not', () => {
+    const { code } = codeDocument(20_000, 'cut');
+    for (const lang of ['typescript', 'no-such-language']) {
+      const parts = segments(codeHtml(code, lang));
+      const host = document.createElement('div');
+      const texts = parts.map((part) => {
+        host.innerHTML = part;
+        return host.textContent ?? '';
+      });
+      expect({ lang, text: texts.join('') }).toEqual({ lang, text: code });
+      expect(parts.length).toBeGreaterThanOrEqual(15);
+      for (const text of texts.slice(0, -1)) {
+        expect(text.length).toBeGreaterThanOrEqual(1024);
+        expect(text.length).toBeLessThan(1024 + 100);
+        expect(text.endsWith('\n')).toBe(true);
+      }
+    }
+    // A short block is one segment; an empty one has none.
+    expect(codeHtml('a < b', 'no-such-language')).toBe(`${SEGMENT_OPEN}a &lt; b</span>`);
+    expect(codeHtml('', 'typescript')).toBe('');
   });
 });
 
@@ -130,5 +170,62 @@ describe('the DOM of a streamed code block', () => {
     }
     for (const button of expected.querySelectorAll('.md-code-copy')) button.setAttribute('aria-label', 'Copy code');
     expect(root.innerHTML).toBe(expected.innerHTML);
+  });
+
+  it('changes only a run of about one segment’s text per update, however long the block grows, and never a finished segment', () => {
+    const { doc, code } = codeDocument(16_000, 'touch');
+    const source = {};
+    let text = '';
+    const view = render(createElement(Markdown, { source, text, streaming: true }));
+    const root = view.container;
+    const observer = new MutationObserver(() => {});
+    observer.observe(root, { subtree: true, childList: true, characterData: true });
+    const segmentOf = (node: Node | null): Element | null =>
+      (node instanceof Element ? node : (node?.parentElement ?? null))?.closest('.md-code-seg') ?? null;
+    /**
+     * Characters of code in the blocks this update changed: a new segment's text, the run of text after the last
+     * segment when it changed (it is one block), or the whole message when anything else changed.
+     */
+    const changed = (): number => {
+      const codeElement = root.querySelector('pre code');
+      let chars = 0;
+      let runChanged = false;
+      const records = observer.takeRecords();
+      // Segments added whole by this update (happy-dom also reports their children being filled in).
+      const added = new Set<Node>();
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element && node.matches('.md-code-seg')) added.add(node);
+      for (const node of added) chars += node.textContent?.length ?? 0;
+      for (const record of records) {
+        const segment = segmentOf(record.target);
+        if (segment && added.has(segment)) continue;
+        // Nothing in a segment shown before changes, and none is removed.
+        expect(segment).toBeNull();
+        for (const node of record.removedNodes) expect(node instanceof Element && node.matches('.md-code-seg')).toBe(false);
+        const inRun = codeElement !== null && (record.target === codeElement || record.target.parentNode === codeElement);
+        if (inRun) runChanged = true;
+        else chars += root.textContent?.length ?? 0;
+      }
+      if (runChanged && codeElement) {
+        for (const node of codeElement.childNodes) if (node.nodeType === Node.TEXT_NODE) chars += node.textContent?.length ?? 0;
+      }
+      return chars;
+    };
+    const codeStart = doc.indexOf('\n', doc.indexOf('```')) + 1;
+    let most = 0;
+    for (const chunk of chunksOf(doc, 800)) {
+      text += chunk;
+      act(() => view.rerender(createElement(Markdown, { source, text, streaming: true })));
+      const chars = changed();
+      if (text.length > codeStart + 3000) most = Math.max(most, chars);
+    }
+    // The chunk that closed the fence was the last one; the final update changes nothing at all.
+    act(() => view.rerender(createElement(Markdown, { source, text, streaming: false })));
+    expect(changed()).toBe(0);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThan(3000);
+    expect(root.querySelectorAll('pre code > .md-code-seg').length).toBeGreaterThanOrEqual(12);
+    expect(root.querySelector('pre code')?.textContent).toBe(code);
+    observer.disconnect();
   });
 });

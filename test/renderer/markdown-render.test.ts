@@ -71,7 +71,9 @@ describe('markdown rendering', () => {
     const codes = Array.from(root.querySelectorAll('pre > code'));
     expect(codes.map((code) => code.className)).toEqual(['hljs', 'hljs']);
     expect(codes.map((code) => code.textContent)).toEqual(['<b>++</b>', 'plain & simple']);
-    expect(codes.map((code) => code.children.length)).toEqual([0, 0]);
+    // One segment each (a short block), holding text only: no markup of the model's, no highlighting.
+    expect(codes.map((code) => [...code.children].map((child) => child.className))).toEqual([['md-code-seg'], ['md-code-seg']]);
+    expect(codes.map((code) => code.querySelectorAll('.md-code-seg *').length)).toEqual([0, 0]);
     expect(root.querySelector('.md-code-lang')?.getAttribute('data-lang')).toBe('brainfuck');
   });
 

@@ -1,11 +1,14 @@
-// Syntax highlighting for fenced code: highlight.js core with a fixed set of common languages (keeps the bundle modest).
+// Fenced code in segments, and syntax highlighting: highlight.js core with a fixed set of common languages (keeps the
+// bundle modest).
 //
-// Code is highlighted in segments: a segment ends at the first line start at least SEGMENT characters (then twice,
-// four times … that) after its own start where the grammar is back at its top level, so no token spans two segments
-// and each segment's HTML is complete on its own. Where segments end depends only on the code before the cut, so
-// the segments of a code block still being streamed are the first segments of the finished block: they are
-// highlighted as their lines arrive (`highlightProgress`) and remembered, and finishing the block highlights only
-// its last segment. A one-shot render cuts the same segments, so streamed and one-shot output are the same.
+// Code is cut into segments: a segment ends at the first line start at least SEGMENT characters (then twice, four
+// times … that) after its own start where the grammar is back at its top level (any line start for a language
+// without a grammar), so no token spans two segments and each segment's HTML is complete on its own. Each segment is
+// its own block element (`md-code-seg`), so the browser lays out and paints a segment on its own: text added at the
+// end of a streaming block touches its last segment, not every line above it. Where segments end depends only on
+// the code before the cut, so the segments of a code block still being streamed are the first segments of the
+// finished block: they are made as their lines arrive (`codeSegments`) and remembered, and finishing the block makes
+// only its last segment. A one-shot render cuts the same segments, so streamed and one-shot output are the same.
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -37,6 +40,9 @@ export function isKnownLanguage(lang: string): boolean {
 
 /** Characters a segment has at least before it may end (at a line start where the grammar is at its top level). */
 const SEGMENT = 1024;
+/** The element around each segment's HTML (a block: see markdown.css). */
+const SEGMENT_OPEN = '<span class="md-code-seg">';
+const SEGMENT_CLOSE = '</span>';
 /** Remembered segments: at most this many characters of code in all. */
 const REMEMBERED_CHARS = 2_000_000;
 
@@ -50,7 +56,9 @@ interface Segment {
 const remembered = new Map<string, Segment>();
 let rememberedChars = 0;
 
-function highlightSegment(code: string, lang: string): Segment {
+/** A segment of code in `lang` (highlighted when `lang` has a grammar, escaped text otherwise). */
+function segmentOf(code: string, lang: string): Segment {
+  if (!isKnownLanguage(lang)) return { html: escapeHtml(code), atTop: true };
   const key = `${lang}\u0000${code}`;
   let segment = remembered.get(key);
   if (segment) {
@@ -73,30 +81,30 @@ function highlightSegment(code: string, lang: string): Segment {
   return segment;
 }
 
-/** How far the segments of a code block have been highlighted: [0, end) gave `html`. */
-export interface HighlightProgress {
+/** How far a code block has been cut into segments: [0, end) gave `html`, each segment in its own element. */
+export interface CodeSegments {
   readonly end: number;
   readonly html: string;
 }
 
-export const NO_PROGRESS: HighlightProgress = { end: 0, html: '' };
+export const NO_SEGMENTS: CodeSegments = { end: 0, html: '' };
 
 /**
- * Highlights the segments of `code` from `from` on. With `complete` the code is the whole block and the last
- * segment is whatever remains; otherwise `code` is the block's complete lines so far, and only segments that end
- * before its end are highlighted (the rest may still grow into them).
+ * The segments of `code` from `from` on. With `complete` the code is the whole block and the last segment is
+ * whatever remains; otherwise `code` is the block's complete lines so far, and only segments that end before its
+ * end are made (the rest may still grow into them).
  */
-export function highlightProgress(code: string, lang: string, complete: boolean, from: HighlightProgress = NO_PROGRESS): HighlightProgress {
+export function codeSegments(code: string, lang: string, complete: boolean, from: CodeSegments = NO_SEGMENTS): CodeSegments {
   let { end, html } = from;
   for (let size = SEGMENT; ;) {
     const newline = code.indexOf('\n', end + size - 1);
     if (newline === -1 || newline + 1 >= code.length) {
       if (!complete || end >= code.length) return { end, html };
-      return { end: code.length, html: html + highlightSegment(code.slice(end), lang).html };
+      return { end: code.length, html: html + SEGMENT_OPEN + segmentOf(code.slice(end), lang).html + SEGMENT_CLOSE };
     }
-    const segment = highlightSegment(code.slice(end, newline + 1), lang);
+    const segment = segmentOf(code.slice(end, newline + 1), lang);
     if (segment.atTop) {
-      html += segment.html;
+      html += SEGMENT_OPEN + segment.html + SEGMENT_CLOSE;
       end = newline + 1;
       size = SEGMENT;
     } else {
@@ -105,8 +113,7 @@ export function highlightProgress(code: string, lang: string, complete: boolean,
   }
 }
 
-/** Highlighted HTML for `code` (hljs spans around escaped text); plain escaped text for an unknown language. */
-export function highlightCode(code: string, lang: string): string {
-  if (!isKnownLanguage(lang)) return escapeHtml(code);
-  return highlightProgress(code, lang, true).html;
+/** The HTML of a code block's body: its segments, highlighted (hljs spans around escaped text) or escaped text. */
+export function codeHtml(code: string, lang: string): string {
+  return codeSegments(code, lang, true).html;
 }

@@ -10,15 +10,15 @@
 // than SEAL is sealed at a line start: what lies before becomes a piece of its own and a new live piece starts
 // there (a table goes on under its own columns), so the live piece stays short and is formatted often. An unclosed
 // fenced code block is shown without the parser or the sanitizer: its text inside a wrapper sanitized once, given
-// also as text and highlighted segments (highlight.ts highlights each as its lines arrive) so that the view appends
-// to the DOM it has; closing the block highlights only its last segment, and the view adds just that.
+// also as text and segments (highlight.ts makes each as its lines arrive, highlighted) so that the view appends to
+// the DOM it has; closing the block makes only its last segment, and the view adds just that.
 //
 // Every block is keyed by where it starts in the text, whether finished, a piece or live: a piece that becomes a
 // finished block with the same HTML keeps its DOM. When the text completes without growing and the open block was
 // last lexed whole, from its start to the end of the text, that HTML is the block's final HTML: no lex again.
 import type { Token, Tokens, TokensList } from 'marked';
 import { escapeHtml } from './escape';
-import { highlightProgress, isKnownLanguage, NO_PROGRESS, type HighlightProgress } from './highlight';
+import { codeSegments, NO_SEGMENTS, type CodeSegments } from './highlight';
 import { fenceInfo, fenceLanguage } from './render';
 import { LineScanner } from './scanner';
 import { listJoins, splitTokens, type ListJoins, type TokenGroup } from './split';
@@ -29,8 +29,8 @@ export interface OpenCode {
   readonly wrapper: readonly [string, string];
   /** The complete lines of code so far, as text (never markup); it only grows while the block stays open. */
   readonly lines: string;
-  /** The segments of `lines` highlighted so far (highlight.js HTML of escaped text: markup we made, not the model). */
-  readonly highlighted: HighlightProgress;
+  /** The segments of `lines` made so far (highlight.js HTML or escaped text: markup we made, not the model). */
+  readonly segments: CodeSegments;
   /** The unfinished last line, as text. */
   readonly tail: string;
 }
@@ -111,8 +111,8 @@ export class IncrementalMarkdown {
   private liveTail: Token | undefined;
   /** Characters the live piece may still hand the lexer. */
   private credit = 0;
-  /** The complete lines [start, end) of the open code block shown last: escaped, and how far they are highlighted. */
-  private openCode = { start: -1, end: -1, escaped: '', highlighted: NO_PROGRESS };
+  /** The complete lines [start, end) of the open code block shown last: escaped, and how far they are segmented. */
+  private openCode = { start: -1, end: -1, escaped: '', segments: NO_SEGMENTS };
   /** Sanitized wrapper of an open code block around CODE_MARK, by info string. */
   private codeWrappers = new Map<string, readonly [string, string]>();
   /** The open block [openStart, end) lexed whole, as one piece: its HTML is the block's final HTML if the text ends there. */
@@ -316,16 +316,15 @@ export class IncrementalMarkdown {
     // Complete lines are escaped once (kept from update to update); the unfinished last line each time.
     const lines = Math.max(contentStart, this.text.lastIndexOf('\n', end - 1) + 1);
     if (this.openCode.start !== contentStart || this.openCode.end > lines)
-      this.openCode = { start: contentStart, end: contentStart, escaped: '', highlighted: NO_PROGRESS };
+      this.openCode = { start: contentStart, end: contentStart, escaped: '', segments: NO_SEGMENTS };
     const code = this.text.slice(contentStart, lines);
     if (this.openCode.end < lines) {
-      // The segments these lines complete are highlighted now, so that closing the block highlights only its last.
-      const lang = fenceLanguage(fenceInfo(info));
+      // The segments these lines complete are made now, so that closing the block makes only its last.
       this.openCode = {
         start: contentStart,
         end: lines,
         escaped: this.openCode.escaped + escapeHtml(this.text.slice(this.openCode.end, lines)),
-        highlighted: isKnownLanguage(lang) ? highlightProgress(code, lang, false, this.openCode.highlighted) : NO_PROGRESS,
+        segments: codeSegments(code, fenceLanguage(fenceInfo(info)), false, this.openCode.segments),
       };
     }
     const lastLine = this.text.slice(lines, end);
@@ -333,7 +332,7 @@ export class IncrementalMarkdown {
     const tail = new RegExp(`^ {0,3}\\${char}+[ \\t]*$`).test(lastLine) ? '' : lastLine;
     const wrapper = this.codeWrapper(info);
     const html = `${wrapper[0]}${this.openCode.escaped}${escapeHtml(tail)}${wrapper[1]}`;
-    const shown: OpenCode = { wrapper, lines: code, highlighted: this.openCode.highlighted, tail };
+    const shown: OpenCode = { wrapper, lines: code, segments: this.openCode.segments, tail };
     this.open = [...this.pieces, { key: `b${this.liveStart}`, html, code: shown }];
   }
 

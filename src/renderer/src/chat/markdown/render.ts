@@ -9,7 +9,7 @@
 // model text cannot forge one.
 import { Marked, Renderer, Tokenizer, type Token, type Tokens, type TokensList } from 'marked';
 import { escapeHtml } from './escape';
-import { highlightCode, isKnownLanguage } from './highlight';
+import { codeHtml, isKnownLanguage } from './highlight';
 import { isExternalLink } from '../../../../shared/url';
 import { mathExtension, mathSourceHtml, typesetMath, type MathToken } from './math';
 import { markdownStats } from './stats';
@@ -68,9 +68,9 @@ export function fenceInfo(raw: string): string {
  * The markup of a code block. The label and the copy button carry no text of their own (CSS shows `data-lang`
  * and the button's localized aria-label), so the text of a message is only what the model wrote.
  */
-export function codeBlockHtml(code: string, lang: string, highlight: boolean): string {
+export function codeBlockHtml(code: string, lang: string, segmented: boolean): string {
   const known = isKnownLanguage(lang);
-  const body = highlight ? highlightCode(code, lang) : escapeHtml(code);
+  const body = segmented ? codeHtml(code, lang) : escapeHtml(code);
   const codeClass = known ? `hljs language-${escapeHtml(lang)}` : 'hljs';
   return (
     `<div class="md-code"><div class="md-code-bar"><span class="md-code-lang" data-lang="${escapeHtml(lang)}"></span>` +
@@ -97,7 +97,7 @@ const marked = new Marked({
   },
   renderer: {
     code(token: Tokens.Code): string {
-      // An unclosed block while streaming (see incremental.ts) is shown without highlighting.
+      // An unclosed block while streaming (see incremental.ts): its wrapper, around plain text.
       return codeBlockHtml(token.text, fenceLanguage(token.lang), !(token as { streaming?: boolean }).streaming);
     },
     html({ text, block }: Tokens.HTML | Tokens.Tag): string {
