@@ -60,7 +60,7 @@ export interface AppCore {
   log: Logger;
   /**
    * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
-   * (checking the sessions folder, loading the search snapshot) starts now, once.
+   * (checking the sessions folder, rebuilding a missing index, loading the search snapshot) starts now, once.
    */
   afterFirstPaint(): void;
   /** Stops running answers and waits until every committed run is on disk. */
