@@ -56,15 +56,63 @@ async function coldStart(dataDir: string): Promise<{ ms: number; sessions: numbe
   return { ms, sessions: first.total, sent: first.sessions.length, filesRead: core.sessions!.store.work.sessionFilesRead, core };
 }
 
-/** Launch → the sidebar painted: its toolbar, and the first session row when there are sessions. */
-async function firstPaint(dataDir: string, rows: boolean): Promise<number> {
-  const started = performance.now();
-  const app = await launchApp({ dataDir });
+/**
+ * Runs in the page before its scripts. The first element matching `selector` is timed by the page itself: Element
+ * Timing gives the time its frame was presented (the paint the person sees), so work queued after that paint — the
+ * rest of the list, main's background work — never counts as part of it. Every long task (> 50 ms) is recorded too.
+ */
+function paintProbe(selector: string): string {
+  return `(() => {
+    const probe = { painted: 0, tasks: [] };
+    Object.defineProperty(window, '__startProbe', { value: probe });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.tasks.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
+    }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.painted ||= performance.timeOrigin + (entry.renderTime || entry.loadTime);
+    }).observe({ type: 'element' });
+    // Marked before its first paint (a mutation observer runs before the next frame): the element and its text.
+    const seen = new MutationObserver(() => {
+      const element = document.querySelector(${JSON.stringify(selector)});
+      if (!element) return;
+      seen.disconnect();
+      for (const part of [element, ...element.querySelectorAll('*')]) part.setAttribute('elementtiming', 'start');
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  })();`;
+}
+
+interface PaintProbe {
+  painted: number;
+  tasks: { start: number; ms: number }[];
+}
+
+/**
+ * Launch → the sidebar painted: its toolbar, or its first session row when `rows`; timed in the page (paintProbe).
+ * Then, when `listed` is given, until the sidebar holds that many rows: the longest task of the page after the paint.
+ */
+async function firstPaint(dataDir: string, rows: boolean, listed?: number): Promise<{ ms: number; longestAfter: number }> {
+  const started = performance.timeOrigin + performance.now();
+  const app = await launchApp({
+    dataDir,
+    initScripts: [paintProbe(rows ? '[data-testid="session-item"]' : '[data-testid="new-session"]')],
+  });
   try {
-    await app.page.getByTestId('new-session').waitFor();
-    if (rows) await app.page.getByTestId('session-item').first().waitFor();
+    if (app.mode !== 'chromium') throw new Error('the first-paint bench times the page in Chromium mode');
+    await app.page.waitForFunction(() => (window as unknown as { __startProbe: PaintProbe }).__startProbe.painted > 0, undefined, {
+      timeout: 120_000,
+    });
+    if (listed !== undefined)
+      await app.page.waitForFunction(
+        (count) => Number(document.querySelector('[data-testid="session-list"]')?.getAttribute('aria-rowcount')) >= count,
+        listed,
+        { timeout: 120_000, polling: 100 },
+      );
+    // Two frames more: a task queued by the last update is over.
     await app.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-    return performance.now() - started;
+    const probe = await app.page.evaluate(() => (window as unknown as { __startProbe: PaintProbe }).__startProbe);
+    const after = probe.tasks.filter((task) => task.start + task.ms > probe.painted).map((task) => task.ms);
+    return { ms: probe.painted - started, longestAfter: Math.max(0, ...after) };
   } finally {
     await app.close();
   }
@@ -123,14 +171,22 @@ export async function runStartup(report: Reporter, root: string): Promise<void> 
   report.figure('sessions in the first list sent to the window (10,000 sessions)', sent, 'sessions', { max: FIRST_LIST_ROWS });
   const paintEmpty: number[] = [];
   const paintFull: number[] = [];
+  const longestAfterPaint: number[] = [];
   for (let i = 0; i < PAINT_RUNS; i++) {
-    paintEmpty.push(await firstPaint(empty, false));
-    paintFull.push(await firstPaint(full, true));
+    paintEmpty.push((await firstPaint(empty, false)).ms);
+    // Until every session is in the sidebar (rows and their date headings).
+    const large = await firstPaint(full, true, MANY);
+    paintFull.push(large.ms);
+    longestAfterPaint.push(large.longestAfter);
   }
   const paintEmptyMs = median(paintEmpty);
   report.figure('cold start to first paint, empty data folder (median)', paintEmptyMs, 'ms');
   report.figure('cold start to first paint, 10,000 sessions with an index (median)', median(paintFull), 'ms');
   report.figure('cold start to first paint ratio 10,000 sessions / empty', median(paintFull) / paintEmptyMs, '×', { max: 1.3 });
+  // The rest of the list arrives after that paint: the window must stay responsive while it does.
+  report.figure('longest task in the window from first paint to all 10,000 sessions listed (median)', median(longestAfterPaint), 'ms', {
+    max: 50,
+  });
 
   // The search snapshot is loaded once the window has painted, not before.
   {
@@ -152,7 +208,7 @@ export async function runStartup(report: Reporter, root: string): Promise<void> 
   const paintRebuilding: number[] = [];
   for (let i = 0; i < PAINT_RUNS; i++) {
     await fs.rm(index, { force: true });
-    paintRebuilding.push(await firstPaint(full, false));
+    paintRebuilding.push((await firstPaint(full, false)).ms);
   }
   report.figure('cold start to first paint without an index (10,000 sessions, median)', median(paintRebuilding), 'ms');
   report.figure('cold start to first paint ratio without an index / empty', median(paintRebuilding) / paintEmptyMs, '×', { max: 1.3 });
