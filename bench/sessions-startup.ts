@@ -1,6 +1,8 @@
 // Start-up and memory at scale. A cold start over 10,000 sessions (with their index and a search snapshot) against an
 // empty data folder: to the first painted sidebar row in the built app (headless Chromium with the real core bridged
-// in, test/e2e/launch.ts — the window's start is part of a start), and, for context, main's share alone: the core
+// in, test/e2e/launch.ts — the window's start is part of a start), timed by the page itself when that row's frame is
+// presented (Element Timing), so work after the paint is not counted as part of it; the longest task in the window
+// from that paint until all 10,000 sessions are listed; and, for context, main's share alone: the core
 // built and the window's first list (one screenful, `sessions:listFirst`) answered. The same start without an index
 // (the sidebar paints at once, the rebuild runs after that paint). And the main heap after opening 50 long sessions one after another against after 5.
 import fs from 'node:fs/promises';
@@ -169,15 +171,23 @@ export async function runStartup(report: Reporter, root: string): Promise<void> 
   report.figure('session files read before the first list, valid index', Math.max(...reads), 'files', { max: 0 });
   // The first list crosses IPC before the first paint: a screenful, whatever the number of sessions; the rest after.
   report.figure('sessions in the first list sent to the window (10,000 sessions)', sent, 'sessions', { max: FIRST_LIST_ROWS });
+  // Side by side in each round (empty, with an index, without one), so a load that drifts on a shared machine
+  // weighs on all three alike. The index is put back after the start without one (which rebuilt part of it).
+  const index = path.join(full, 'sessions', 'index.json');
+  const savedIndex = await fs.readFile(index);
   const paintEmpty: number[] = [];
   const paintFull: number[] = [];
   const longestAfterPaint: number[] = [];
+  const paintRebuilding: number[] = [];
   for (let i = 0; i < PAINT_RUNS; i++) {
     paintEmpty.push((await firstPaint(empty, false)).ms);
     // Until every session is in the sidebar (rows and their date headings).
     const large = await firstPaint(full, true, MANY);
     paintFull.push(large.ms);
     longestAfterPaint.push(large.longestAfter);
+    await fs.rm(index, { force: true });
+    paintRebuilding.push((await firstPaint(full, false)).ms);
+    await fs.writeFile(index, savedIndex);
   }
   const paintEmptyMs = median(paintEmpty);
   report.figure('cold start to first paint, empty data folder (median)', paintEmptyMs, 'ms');
@@ -204,12 +214,6 @@ export async function runStartup(report: Reporter, root: string): Promise<void> 
   }
 
   // 2. The same folder without its index: the list answers with what is known, the rest arrives in the background.
-  const index = path.join(full, 'sessions', 'index.json');
-  const paintRebuilding: number[] = [];
-  for (let i = 0; i < PAINT_RUNS; i++) {
-    await fs.rm(index, { force: true });
-    paintRebuilding.push((await firstPaint(full, false)).ms);
-  }
   report.figure('cold start to first paint without an index (10,000 sessions, median)', median(paintRebuilding), 'ms');
   report.figure('cold start to first paint ratio without an index / empty', median(paintRebuilding) / paintEmptyMs, '×', { max: 1.3 });
   await fs.rm(index, { force: true });
