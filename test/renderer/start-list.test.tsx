@@ -32,17 +32,22 @@ const asked = (fake: FakeApi) =>
 /** The summary of chat `s<n>` as main lists it. */
 const chat = (fake: FakeApi, n: number) => summaryOf(fake.sessions.get(`s${n}`)!);
 
+/** Starts the app and lets its first screenful through; the first page after it waits until `releasePage`. */
+async function startHoldingFirstPage(fake: FakeApi): Promise<{ rendering: Promise<unknown>; releasePage: () => Promise<void> }> {
+  const releaseFirst = fake.holdNext('listFirstSessions');
+  const rendering = renderApp(fake);
+  await settle();
+  await releaseFirst();
+  const releasePage = fake.holdNext('listFirstSessions');
+  await settle();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { rendering, releasePage };
+}
+
 describe('the sidebar at start', () => {
   it('paints one screenful first, takes the rest after that paint page by page, reopens the last chat, then tells main it has painted', async () => {
     const fake = manyChats();
-    const releaseFirst = fake.holdNext('listFirstSessions');
-    const rendering = renderApp(fake);
-    await settle();
-    await releaseFirst();
-    // The first page after the screenful waits: the screenful alone is in the sidebar.
-    const releasePage = fake.holdNext('listFirstSessions');
-    await settle();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { rendering, releasePage } = await startHoldingFirstPage(fake);
     expect(state().sessions).toHaveLength(FIRST_LIST_ROWS);
     expect(
       state()
@@ -77,13 +82,7 @@ describe('the sidebar at start', () => {
 
   it('a chat that moves to the top while the pages arrive is listed once, in its new place', async () => {
     const fake = manyChats();
-    const releaseFirst = fake.holdNext('listFirstSessions');
-    const rendering = renderApp(fake);
-    await settle();
-    await releaseFirst();
-    const releasePage = fake.holdNext('listFirstSessions');
-    await settle();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { rendering, releasePage } = await startHoldingFirstPage(fake);
 
     // Chat 5 (far below the first screenful, not listed yet) gets an answer: main tells the window as it does any time.
     fake.sessions.get('s5')!.updatedAt = MANY + 1;
