@@ -1,6 +1,8 @@
 // Start-up and memory at scale. A cold start over 10,000 sessions (with their index and a search snapshot) against an
 // empty data folder: to the first painted sidebar row in the built app (headless Chromium with the real core bridged
-// in, test/e2e/launch.ts — the window's start is part of a start), and, for context, main's share alone: the core
+// in, test/e2e/launch.ts — the window's start is part of a start), timed by the page itself when that row's frame is
+// presented (Element Timing), so work after the paint is not counted as part of it; the longest task in the window
+// from that paint until all 10,000 sessions are listed; and, for context, main's share alone: the core
 // built and the window's first list (one screenful, `sessions:listFirst`) answered. The same start without an index
 // (the sidebar paints at once, the rebuild runs after that paint). And the main heap after opening 50 long sessions one after another against after 5.
 import fs from 'node:fs/promises';
@@ -56,15 +58,63 @@ async function coldStart(dataDir: string): Promise<{ ms: number; sessions: numbe
   return { ms, sessions: first.total, sent: first.sessions.length, filesRead: core.sessions!.store.work.sessionFilesRead, core };
 }
 
-/** Launch → the sidebar painted: its toolbar, and the first session row when there are sessions. */
-async function firstPaint(dataDir: string, rows: boolean): Promise<number> {
-  const started = performance.now();
-  const app = await launchApp({ dataDir });
+/**
+ * Runs in the page before its scripts. The first element matching `selector` is timed by the page itself: Element
+ * Timing gives the time its frame was presented (the paint the person sees), so work queued after that paint — the
+ * rest of the list, main's background work — never counts as part of it. Every long task (> 50 ms) is recorded too.
+ */
+function paintProbe(selector: string): string {
+  return `(() => {
+    const probe = { painted: 0, tasks: [] };
+    Object.defineProperty(window, '__startProbe', { value: probe });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.tasks.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
+    }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.painted ||= performance.timeOrigin + (entry.renderTime || entry.loadTime);
+    }).observe({ type: 'element' });
+    // Marked before its first paint (a mutation observer runs before the next frame): the element and its text.
+    const seen = new MutationObserver(() => {
+      const element = document.querySelector(${JSON.stringify(selector)});
+      if (!element) return;
+      seen.disconnect();
+      for (const part of [element, ...element.querySelectorAll('*')]) part.setAttribute('elementtiming', 'start');
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  })();`;
+}
+
+interface PaintProbe {
+  painted: number;
+  tasks: { start: number; ms: number }[];
+}
+
+/**
+ * Launch → the sidebar painted: its toolbar, or its first session row when `rows`; timed in the page (paintProbe).
+ * Then, when `listed` is given, until the sidebar holds that many rows: the longest task of the page after the paint.
+ */
+async function firstPaint(dataDir: string, rows: boolean, listed?: number): Promise<{ ms: number; longestAfter: number }> {
+  const started = performance.timeOrigin + performance.now();
+  const app = await launchApp({
+    dataDir,
+    initScripts: [paintProbe(rows ? '[data-testid="session-item"]' : '[data-testid="new-session"]')],
+  });
   try {
-    await app.page.getByTestId('new-session').waitFor();
-    if (rows) await app.page.getByTestId('session-item').first().waitFor();
+    if (app.mode !== 'chromium') throw new Error('the first-paint bench times the page in Chromium mode');
+    await app.page.waitForFunction(() => (window as unknown as { __startProbe: PaintProbe }).__startProbe.painted > 0, undefined, {
+      timeout: 120_000,
+    });
+    if (listed !== undefined)
+      await app.page.waitForFunction(
+        (count) => Number(document.querySelector('[data-testid="session-list"]')?.getAttribute('aria-rowcount')) >= count,
+        listed,
+        { timeout: 120_000, polling: 100 },
+      );
+    // Two frames more: a task queued by the last update is over.
     await app.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-    return performance.now() - started;
+    const probe = await app.page.evaluate(() => (window as unknown as { __startProbe: PaintProbe }).__startProbe);
+    const after = probe.tasks.filter((task) => task.start + task.ms > probe.painted).map((task) => task.ms);
+    return { ms: probe.painted - started, longestAfter: Math.max(0, ...after) };
   } finally {
     await app.close();
   }
@@ -121,16 +171,25 @@ export async function runStartup(report: Reporter, root: string): Promise<void> 
   report.figure('session files read before the first list, valid index', Math.max(...reads), 'files', { max: 0 });
   // The first list crosses IPC before the first paint: a screenful, whatever the number of sessions; the rest after.
   report.figure('sessions in the first list sent to the window (10,000 sessions)', sent, 'sessions', { max: FIRST_LIST_ROWS });
+  // Each round measures the empty folder beside the large one, so a load that drifts on a shared machine weighs on both.
   const paintEmpty: number[] = [];
   const paintFull: number[] = [];
+  const longestAfterPaint: number[] = [];
   for (let i = 0; i < PAINT_RUNS; i++) {
-    paintEmpty.push(await firstPaint(empty, false));
-    paintFull.push(await firstPaint(full, true));
+    paintEmpty.push((await firstPaint(empty, false)).ms);
+    // Until every session is in the sidebar (rows and their date headings).
+    const large = await firstPaint(full, true, MANY);
+    paintFull.push(large.ms);
+    longestAfterPaint.push(large.longestAfter);
   }
   const paintEmptyMs = median(paintEmpty);
   report.figure('cold start to first paint, empty data folder (median)', paintEmptyMs, 'ms');
   report.figure('cold start to first paint, 10,000 sessions with an index (median)', median(paintFull), 'ms');
   report.figure('cold start to first paint ratio 10,000 sessions / empty', median(paintFull) / paintEmptyMs, '×', { max: 1.3 });
+  // The rest of the list arrives after that paint: the window must stay responsive while it does.
+  report.figure('longest task in the window from first paint to all 10,000 sessions listed (median)', median(longestAfterPaint), 'ms', {
+    max: 50,
+  });
 
   // The search snapshot is loaded once the window has painted, not before.
   {
@@ -150,12 +209,16 @@ export async function runStartup(report: Reporter, root: string): Promise<void> 
   // 2. The same folder without its index: the list answers with what is known, the rest arrives in the background.
   const index = path.join(full, 'sessions', 'index.json');
   const paintRebuilding: number[] = [];
+  const paintEmptyBeside: number[] = [];
   for (let i = 0; i < PAINT_RUNS; i++) {
+    paintEmptyBeside.push((await firstPaint(empty, false)).ms);
     await fs.rm(index, { force: true });
-    paintRebuilding.push(await firstPaint(full, false));
+    paintRebuilding.push((await firstPaint(full, false)).ms);
   }
   report.figure('cold start to first paint without an index (10,000 sessions, median)', median(paintRebuilding), 'ms');
-  report.figure('cold start to first paint ratio without an index / empty', median(paintRebuilding) / paintEmptyMs, '×', { max: 1.3 });
+  report.figure('cold start to first paint ratio without an index / empty', median(paintRebuilding) / median(paintEmptyBeside), '×', {
+    max: 1.3,
+  });
   await fs.rm(index, { force: true });
   {
     let batches = 0;

@@ -28,6 +28,7 @@ import { removeStaleTempFiles } from './storage/temp-files.js';
 import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from './transfer/index.js';
 import { UiStateService } from './ui-state/index.js';
 import { emptyUiState } from '../shared/ui-state.js';
+import { indexAfter } from '../shared/session-order.js';
 
 export interface AppCoreOptions {
   /** Where settings and sessions live (TINY_AGENT_DATA_DIR or Electron's userData). */
@@ -60,7 +61,7 @@ export interface AppCore {
   log: Logger;
   /**
    * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
-   * (checking the sessions folder, loading the search snapshot) starts now, once.
+   * (checking the sessions folder, rebuilding a missing index, loading the search snapshot) starts now, once.
    */
   afterFirstPaint(): void;
   /** Stops running answers and waits until every committed run is on disk. */
@@ -155,9 +156,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
-    listFirstSessions: ({ limit }) => {
+    listFirstSessions: ({ limit, after }) => {
       const all = sessions.list();
-      return { sessions: all.slice(0, limit), total: all.length };
+      const from = after ? indexAfter(all, after) : 0;
+      return { sessions: all.slice(from, from + limit), total: all.length };
     },
     createSession: (req) => sessions.create(req),
     getSession: ({ sessionId, around }) => sessions.open(sessionId, around),

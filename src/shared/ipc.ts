@@ -9,6 +9,7 @@ import type { SessionEventEnvelope } from './events.js';
 import type { FindRequest, FindResponse, SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
 import type { UiState, UiStatePatch } from './ui-state.js';
+import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
@@ -93,8 +94,11 @@ export interface ProviderProbe {
 /** Request and response of every invoke method. `void` requests take no argument. */
 export interface InvokeContract {
   listSessions: { request: void; response: SessionSummary[] };
-  /** The first `limit` sessions in sidebar order (pinned first, then newest activity) and how many there are: a start's first paint. */
-  listFirstSessions: { request: { limit: number }; response: { sessions: SessionSummary[]; total: number } };
+  /**
+   * The first `limit` sessions in sidebar order (session-order.ts), or the next `limit` after `after`, and how many there
+   * are: a start's first paint, then the rest of the sidebar page by page.
+   */
+  listFirstSessions: { request: { limit: number; after?: SessionCursor }; response: { sessions: SessionSummary[]; total: number } };
   /** Creates a stored session (the renderer keeps a draft until the first message). */
   /** Without `model`, the chat starts on Settings' default model (kept with the session). */
   createSession: { request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }; response: SessionDetail };
@@ -192,7 +196,7 @@ export type TinyAgentApi = {
 
 /** Upper bounds enforced by main's validation. */
 export const LIMITS = {
-  /** Sessions a window asks for before its first paint (a screenful with room to spare). */
+  /** Sessions a window asks for at once: before its first paint (a screenful with room to spare), then per page. */
   maxFirstSessions: 1_000,
   /** Characters of one user message. */
   maxMessageChars: 200_000,

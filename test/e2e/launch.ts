@@ -26,6 +26,8 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number };
   /** The save/open dialogs main shows (Chromium mode only: Electron shows the system's). Default: always cancelled. */
   dialogs?: FileDialogs;
+  /** Scripts run in the page before its own (Chromium mode only): a benchmark's probes, e.g. of the first paint. */
+  initScripts?: string[];
   /** Where main looks for local model servers (Chromium mode; Electron mode keeps the real ports). */
   localServerPorts?: AppCoreOptions['localServerPorts'];
 }
@@ -139,6 +141,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     // page (init scripts, evaluate) then need it there. Playwright's own loader does not, and this is a no-op for it.
     await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.addInitScript(installApiBridge, { channels: INVOKE_CHANNELS });
+    for (const script of opts.initScripts ?? []) await page.addInitScript(script);
     deliver = createEventPump(page);
     // Main's background work starts when the page says it has painted (`windowPainted`), as in Electron.
     await page.goto(server.url);

@@ -113,8 +113,9 @@ describe('index and files stay consistent (property)', () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), async (commands) => {
         const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tiny-prop-'));
         const events: SessionEventEnvelope[] = [];
-        const open = () =>
-          SessionService.open({
+        // Each start is an app whose window paints at once: the folder check (or the rebuild) runs beside the commands.
+        const open = async () => {
+          const opened = await SessionService.open({
             dataDir: dir,
             emit: (e) => void events.push(e),
             resolveModel: () => ({ id: 'echo-model', baseUrl: 'http://127.0.0.1:9' }),
@@ -124,6 +125,9 @@ describe('index and files stay consistent (property)', () => {
             coalesceMs: 0,
             log: { info: () => undefined, error: () => undefined },
           });
+          opened.store.check();
+          return opened;
+        };
         let service = await open();
         // What should exist: per session, the user's name (if any) and the runs started in it.
         const sessions = new Map<string, { name?: string; runs: Array<{ runId: string; text: string }> }>();

@@ -118,6 +118,8 @@ describe('context policy in the service', () => {
     const roomy = await startHarness({ maxMessagesPerSession: 100 });
     try {
       await roomy.service.dispose();
+      // The index write the last commit scheduled lands first: a copy must not meet its temp file half-way.
+      await h.service.store.flush();
       await fs.cp(path.join(h.dir, 'sessions'), path.join(roomy.dir, 'sessions'), { recursive: true });
       const s = await roomy.restart();
       await roomy.runEnd((await s.send(session.id, 'last one')).runId);

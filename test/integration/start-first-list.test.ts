@@ -1,6 +1,8 @@
 // A cold start as main meets it: the window's first list is one screenful whatever the number of sessions, nothing
-// touches a session file before it, and the folder check waits until the window says it has painted.
+// touches a session file before it, and the folder check (or the rebuild of a missing index) waits until the window
+// says it has painted.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cursorOf } from '../../src/shared/session-order.js';
 import type { SessionSummary } from '../../src/shared/sessions.js';
 import { seededId, seedSession } from '../fixtures/seed-sessions.js';
 import { useTestCores } from '../fixtures/test-core.js';
@@ -52,13 +54,53 @@ describe('a cold start', () => {
     expect(work).toEqual({ sessionFilesRead: 0, sessionFilesStatted: MANY - 1 });
   });
 
-  it('without an index: the first list answers at once with what is known, and the rebuild fills in the rest', async () => {
+  it('without an index: the first list is empty at once, and the rebuild starts only once the window has painted', async () => {
     const core = await openCore();
-    const first = await ask<{ sessions: SessionSummary[]; total: number }>(core, 'sessions:listFirst', { limit: FIRST });
-    expect(first.sessions.length).toBeLessThanOrEqual(FIRST);
+    expect(await ask(core, 'sessions:listFirst', { limit: FIRST })).toEqual({ sessions: [], total: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(core.sessions!.store.work).toEqual({ sessionFilesRead: 0, sessionFilesStatted: 0 });
+
+    await ask(core, 'app:painted');
+    await ask(core, 'app:painted');
     await core.sessions!.store.scanned();
     expect(core.sessions!.store.work.sessionFilesRead).toBe(MANY);
     expect((await ask<{ sessions: SessionSummary[] }>(core, 'sessions:listFirst', { limit: FIRST })).sessions[0]!.id).toBe(seededId(MANY));
+  });
+
+  it('the rest comes in pages after a cursor: each session once, in sidebar order, even when one moves between pages', async () => {
+    await previousRun();
+    const core = await openCore();
+    type Page = { sessions: SessionSummary[]; total: number };
+    const pageAfter = (last: SessionSummary | undefined) =>
+      ask<Page>(core, 'sessions:listFirst', { limit: 300, ...(last && { after: cursorOf(last) }) });
+    const shown: SessionSummary[] = [];
+    let page = await pageAfter(undefined);
+    shown.push(...page.sessions);
+    // A session not listed yet is pinned (the event tells the window): it moves above the cursor, and is not sent again.
+    const pinned = await ask<SessionSummary>(core, 'sessions:pin', { sessionId: seededId(10), pinned: true });
+    shown.unshift(pinned);
+    while (page.sessions.length === 300) {
+      page = await pageAfter(page.sessions.at(-1));
+      expect(page.total).toBe(MANY);
+      shown.push(...page.sessions);
+    }
+    expect(shown.map((s) => s.id)).toEqual([
+      seededId(10),
+      ...Array.from({ length: MANY }, (_, i) => seededId(MANY - i)).filter((id) => id !== seededId(10)),
+    ]);
+  });
+
+  it('refuses a page after a cursor that is not a place in the list', async () => {
+    const core = await openCore();
+    const bad = [
+      { id: 'x', pinned: false, updatedAt: 1, createdAt: 1 },
+      { id: seededId(1), pinned: 'no', updatedAt: 1, createdAt: 1 },
+      { id: seededId(1) },
+    ];
+    for (const after of bad) {
+      const result = await core.router.handle('sessions:listFirst', { limit: 10, after });
+      expect(result.ok ? 'ok' : result.error.code).toBe('invalid_input');
+    }
   });
 
   it('refuses a first list of nothing or of more than a window can show', async () => {

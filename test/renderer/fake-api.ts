@@ -7,6 +7,7 @@ import type { InvokeMethod, InvokeRequest, InvokeResponse, MenuCommand, TinyAgen
 import type { LocalServer } from '../../src/shared/first-run';
 import { emptyUsage, type AssistantMessage, type Message } from '../../src/shared/messages';
 import type { ActiveRunSnapshot, MessageRef, QueueState, SessionDetail, SessionSummary } from '../../src/shared/sessions';
+import { compareSessions, indexAfter } from '../../src/shared/session-order';
 import type { ConnectionTestResult, SettingsView } from '../../src/shared/settings';
 import { PAGE, type MessagePage, type PageWindow } from '../../src/shared/paging';
 import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
@@ -251,10 +252,10 @@ export function createFakeApi(): FakeApi {
 
   const handlers: { [K in InvokeMethod]: Handler<K> } = {
     listSessions: () => [...fake.sessions.values()].map(summaryOf),
-    listFirstSessions: ({ limit }) => {
-      const all = [...fake.sessions.values()].map(summaryOf);
-      all.sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt);
-      return { sessions: all.slice(0, limit), total: all.length };
+    listFirstSessions: ({ limit, after }) => {
+      const all = [...fake.sessions.values()].map(summaryOf).sort(compareSessions);
+      const from = after ? indexAfter(all, after) : 0;
+      return { sessions: all.slice(from, from + limit), total: all.length };
     },
     createSession: (request) =>
       fake.addSession({

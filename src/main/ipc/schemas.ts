@@ -91,7 +91,12 @@ type Schemas = { [K in InvokeMethod]: z.ZodType<InvokeRequest<K>, unknown> };
 
 export const requestSchemas = {
   listSessions: noInput,
-  listFirstSessions: z.strictObject({ limit: z.number().int().min(1).max(LIMITS.maxFirstSessions) }),
+  listFirstSessions: z.strictObject({
+    limit: z.number().int().min(1).max(LIMITS.maxFirstSessions),
+    after: z
+      .strictObject({ id: sessionId, pinned: z.boolean(), updatedAt: z.number().finite(), createdAt: z.number().finite() })
+      .optional(),
+  }),
   createSession: z
     .strictObject({
       name: sessionName.optional(),

@@ -42,6 +42,7 @@ import type { SessionMessages } from './session-messages.js';
 import { autoName } from './session-naming.js';
 import { TitleWriter } from './title-writer.js';
 import { usageTotals } from '../../shared/usage.js';
+import { compareSessions } from '../../shared/session-order.js';
 import { SessionStore, StoreError, type IndexChange, type IndexEntry, type SessionLogger } from './session-store.js';
 
 /** Idle sessions kept loaded by default: the one on screen, the one before it, and a couple more to switch back to. */
@@ -222,9 +223,7 @@ export class SessionService {
     if (!this.listCache) {
       const summaries: SessionSummary[] = [];
       for (const entry of this.store.entries()) summaries.push(this.summaryOf(entry));
-      summaries.sort(
-        (a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1),
-      );
+      summaries.sort(compareSessions);
       // Frozen: the same array answers every call until something changes, so listing costs nothing per call.
       this.listCache = { untitled, summaries: Object.freeze(summaries) as SessionSummary[] };
     }

@@ -113,8 +113,9 @@ export class SessionStore {
    * stat-ed on this path, so a start costs the same with 10 sessions or 10,000. Call once before anything else.
    * The folder is then checked in the background (`check()`): files the index lacks (or all of them, when there is
    * no index) are read, entries whose file changed are read again, entries whose file is gone are dropped; each
-   * batch of changes is reported to `watch` listeners. Without an index the check starts at once (the list has
-   * nothing else to show); with one it waits for `check()`, so its stat calls never compete with the first paint.
+   * batch of changes is reported to `watch` listeners. With or without an index it waits for `check()` (the window
+   * has painted), so its stats and parses never compete with the first paint: without an index that paint shows the
+   * sessions known so far (none, or those created meanwhile), and the rest fill in as the rebuild finds them.
    */
   async open(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
@@ -130,10 +131,9 @@ export class SessionStore {
         this.logger.error(`sessions folder ${this.dir} could not be checked`, error),
       );
     };
-    if (!indexed) this.check();
   }
 
-  /** Starts the background check of the folder (once; a start without an index has started it already). */
+  /** Starts the background check of the folder, or the rebuild of a missing index (once). */
   check(): void {
     if (!this.closing) this.startCheck?.();
   }

@@ -116,12 +116,17 @@ describe('a start with a valid index', () => {
 });
 
 describe('a start without an index', () => {
-  it('opens at once with what it knows, fills the list in batches, and writes an index the next start trusts', async () => {
+  it('opens at once with what it knows, rebuilds only once the window has painted, in batches, and writes an index the next start trusts', async () => {
     seed(SESSIONS);
     const changes: IndexChange[] = [];
     const store = await open(changes);
     expect([...store.entries()]).toHaveLength(0);
+    // Until `check()` (the window has painted) no session file is touched, however long the wait.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.work).toEqual({ sessionFilesRead: 0, sessionFilesStatted: 0 });
+    expect(changes).toEqual([]);
 
+    store.check();
     await store.scanned();
     expect(store.work.sessionFilesRead).toBe(SESSIONS);
     expect(changes.length).toBeGreaterThan(1);
@@ -140,6 +145,8 @@ describe('a start without an index', () => {
   it('a quit during the rebuild stops it; the next start lists what was found and finds the rest', async () => {
     seed(SESSIONS);
     const store = await open();
+    store.check();
+    await new Promise((resolve) => setImmediate(resolve));
     await store.close();
     const found = [...store.entries()].length;
     expect(found).toBeLessThan(SESSIONS);

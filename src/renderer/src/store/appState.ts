@@ -26,7 +26,7 @@ import { createSearchActions, searchInitial, type SearchActions, type SearchData
 import { createShortcutsActions, menuCommandEffect, shortcutsInitial, type ShortcutsActions, type ShortcutsData } from './shortcutsSlice';
 import { createAppStatusSlice, type AppStatusSlice } from './appStatusSlice';
 import { mergeListed, removeSummary, setStreaming, upsertSummary } from './sessionList';
-import { afterNextPaint, FIRST_LIST_ROWS, withListed } from './startList';
+import { afterNextPaint, FIRST_LIST_ROWS, takeRestOfList, withListed } from './startList';
 import { createConversationSettingsSlice, initialConversationSettings, type ConversationSettingsSlice } from './conversationSettingsSlice';
 import {
   createAttachmentsSlice,
@@ -389,9 +389,11 @@ export const useAppState = create<AppState>()((set, get, store) => {
       else ipcError(DRAFT_KEY, first.error);
       if (!first.ok || first.value.total > first.value.sessions.length) {
         await afterNextPaint();
-        const list = await api().listSessions();
-        if (list.ok) set((s) => ({ sessions: withListed(s.sessions, list.value) }));
-        else ipcError(DRAFT_KEY, list.error);
+        const last = first.ok ? first.value.sessions.at(-1) : undefined;
+        const failed = await takeRestOfList(api().listFirstSessions, last, (page) =>
+          set((s) => ({ sessions: withListed(s.sessions, page) })),
+        );
+        if (failed) ipcError(DRAFT_KEY, failed);
       }
       await get().restoreWindow();
       await afterNextPaint();

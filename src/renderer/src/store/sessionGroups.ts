@@ -16,23 +16,34 @@ function startOfDay(time: number): number {
 }
 
 export function groupOf(summary: SessionSummary, now: number): GroupKey {
-  if (summary.pinned) return 'pinned';
+  return grouper(now)(summary);
+}
+
+/** The group of a summary for one `now`: the day boundaries are worked out once, not per summary. */
+function grouper(now: number): (summary: SessionSummary) => GroupKey {
   const today = startOfDay(now);
-  const at = summary.updatedAt;
-  if (at >= today) return 'today';
-  if (at >= today - DAY) return 'yesterday';
-  if (at >= today - 7 * DAY) return 'week';
-  if (at >= today - 30 * DAY) return 'month';
-  const date = new Date(at);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+  const bounds: [number, GroupKey][] = [
+    [today, 'today'],
+    [today - DAY, 'yesterday'],
+    [today - 7 * DAY, 'week'],
+    [today - 30 * DAY, 'month'],
+  ];
+  return (summary) => {
+    if (summary.pinned) return 'pinned';
+    const at = summary.updatedAt;
+    for (const [from, key] of bounds) if (at >= from) return key;
+    const date = new Date(at);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+  };
 }
 
 /** The summaries (already in sidebar order) with a heading row before each section. */
 export function withGroupHeadings(summaries: readonly SessionSummary[], now: number): SidebarRow[] {
+  const groupOfSummary = grouper(now);
   const rows: SidebarRow[] = [];
   let current: GroupKey | undefined;
   for (const summary of summaries) {
-    const key = groupOf(summary, now);
+    const key = groupOfSummary(summary);
     if (key !== current) {
       rows.push({ kind: 'group', key });
       current = key;
