@@ -7,13 +7,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import type { AppCore } from '../../src/main/app-core.js';
 import { mainStrings } from '../../src/main/i18n.js';
 import { SessionStore } from '../../src/main/sessions/session-store.js';
 import { LOCK_FILE } from '../../src/main/storage/data-lock.js';
 import { emptyUsage } from '../../src/shared/messages.js';
 import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../fixtures/small-disk.js';
-import { testSecretBox } from '../fixtures/test-secret-box.js';
+import { openTestCore } from '../fixtures/test-core.js';
 
 const EN = mainStrings('en');
 const cores: AppCore[] = [];
@@ -28,15 +28,7 @@ afterEach(async () => {
 });
 
 async function openCore(dir = dataDir): Promise<AppCore> {
-  const core = await createAppCore({
-    dataDir: dir,
-    env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'fake-model' },
-    systemLocale: 'en-US',
-    secrets: testSecretBox,
-    emit: () => {},
-    openExternal: async () => {},
-    writeLog: () => {},
-  });
+  const core = await openTestCore(dir, { env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'fake-model' } });
   cores.push(core);
   // What these tests check holds once the background check of the sessions folder is over.
   await core.sessions?.store.scanned();
