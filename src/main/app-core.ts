@@ -159,7 +159,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     listFirstSessions: ({ limit, after }) => {
       const all = sessions.list();
       const from = after ? indexAfter(all, after) : 0;
-      return { sessions: all.slice(from, from + limit), total: all.length };
+      return { sessions: all.slice(from, from + limit), total: all.length, finding: sessions.store.finding };
     },
     createSession: (req) => sessions.create(req),
     getSession: ({ sessionId, around }) => sessions.open(sessionId, around),
@@ -296,7 +296,7 @@ function lockedCore(
   const handlers: InvokeHandlers = {
     ...refuseAll,
     listSessions: () => [],
-    listFirstSessions: () => ({ sessions: [], total: 0 }),
+    listFirstSessions: () => ({ sessions: [], total: 0, finding: false }),
     abort: () => ({ aborted: false }),
     peekQueue: () => ({ steering: [], followUp: [] }),
     clearQueue: () => ({ steering: [], followUp: [] }),

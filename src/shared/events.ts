@@ -52,9 +52,10 @@ export type SessionEvent =
   /**
    * Not about one session: the background check of the sessions folder after a start found (or re-read) these
    * sessions and dropped those whose file is gone — every session arrives this way when there was no index. Its
-   * envelope names no session or run (`LIST_ENVELOPE`).
+   * envelope names no session or run (`LIST_ENVELOPE`). `finding`: a rebuild without an index may still list more
+   * (false on its last batch, which may be empty).
    */
-  | { type: 'sessions_listed'; summaries: SessionSummary[]; removed: string[] };
+  | { type: 'sessions_listed'; summaries: SessionSummary[]; removed: string[]; finding: boolean };
 
 /** Session id, run id and seq of the envelope of a `sessions_listed` event. */
 export const LIST_ENVELOPE = { sessionId: '', runId: '', seq: 0 } as const;

@@ -96,9 +96,13 @@ export interface InvokeContract {
   listSessions: { request: void; response: SessionSummary[] };
   /**
    * The first `limit` sessions in sidebar order (session-order.ts), or the next `limit` after `after`, and how many there
-   * are: a start's first paint, then the rest of the sidebar page by page.
+   * are: a start's first paint, then the rest of the sidebar page by page. `finding`: the index is being rebuilt and
+   * more sessions will arrive as `sessions_listed` events.
    */
-  listFirstSessions: { request: { limit: number; after?: SessionCursor }; response: { sessions: SessionSummary[]; total: number } };
+  listFirstSessions: {
+    request: { limit: number; after?: SessionCursor };
+    response: { sessions: SessionSummary[]; total: number; finding: boolean };
+  };
   /** Creates a stored session (the renderer keeps a draft until the first message). */
   /** Without `model`, the chat starts on Settings' default model (kept with the session). */
   createSession: { request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }; response: SessionDetail };

@@ -56,7 +56,7 @@ describe('a cold start', () => {
 
   it('without an index: the first list is empty at once, and the rebuild starts only once the window has painted', async () => {
     const core = await openCore();
-    expect(await ask(core, 'sessions:listFirst', { limit: FIRST })).toEqual({ sessions: [], total: 0 });
+    expect(await ask(core, 'sessions:listFirst', { limit: FIRST })).toEqual({ sessions: [], total: 0, finding: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(core.sessions!.store.work).toEqual({ sessionFilesRead: 0, sessionFilesStatted: 0 });
 
@@ -64,7 +64,9 @@ describe('a cold start', () => {
     await ask(core, 'app:painted');
     await core.sessions!.store.scanned();
     expect(core.sessions!.store.work.sessionFilesRead).toBe(MANY);
-    expect((await ask<{ sessions: SessionSummary[] }>(core, 'sessions:listFirst', { limit: FIRST })).sessions[0]!.id).toBe(seededId(MANY));
+    const after = await ask<{ sessions: SessionSummary[]; finding: boolean }>(core, 'sessions:listFirst', { limit: FIRST });
+    expect(after.sessions[0]!.id).toBe(seededId(MANY));
+    expect(after.finding).toBe(false);
   });
 
   it('the rest comes in pages after a cursor: each session once, in sidebar order, even when one moves between pages', async () => {

@@ -23,6 +23,8 @@ export interface FakeApi {
   calls: Array<{ method: InvokeMethod; request: unknown }>;
   callsOf<K extends InvokeMethod>(method: K): InvokeRequest<K>[];
   sessions: Map<string, SessionDetail>;
+  /** What main's list says of a rebuild in progress (more sessions still to come as events). */
+  finding: boolean;
   settings: SettingsView;
   /** Attachment bytes by hash, as `addAttachment` stored them. */
   files: Map<string, Uint8Array>;
@@ -106,6 +108,7 @@ export function createFakeApi(): FakeApi {
     callsOf: <K extends InvokeMethod>(method: K) =>
       fake.calls.filter((call) => call.method === method).map((call) => call.request as InvokeRequest<K>),
     sessions: new Map(),
+    finding: false,
     settings: {
       providers: [
         {
@@ -255,7 +258,7 @@ export function createFakeApi(): FakeApi {
     listFirstSessions: ({ limit, after }) => {
       const all = [...fake.sessions.values()].map(summaryOf).sort(compareSessions);
       const from = after ? indexAfter(all, after) : 0;
-      return { sessions: all.slice(from, from + limit), total: all.length };
+      return { sessions: all.slice(from, from + limit), total: all.length, finding: fake.finding };
     },
     createSession: (request) =>
       fake.addSession({

@@ -1,11 +1,12 @@
 // Sessions main finds after a start (a rebuild without an index) reach the sidebar in batches: merged in order,
 // dropped ones removed, and none lost when a batch arrives while the first list is still on its way.
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIST_ENVELOPE } from '../../src/shared/events';
 import type { SessionSummary } from '../../src/shared/sessions';
 import { mergeListed } from '../../src/renderer/src/store/sessionList';
 import { createFakeApi, summaryOf, type FakeApi } from './fake-api';
-import { startStore, state } from './harness';
+import { emit, renderApp, startStore, state } from './harness';
 
 let fake: FakeApi;
 
@@ -13,10 +14,11 @@ function summary(id: string, updatedAt: number, extra: Partial<SessionSummary> =
   return { id, name: `Session ${id}`, createdAt: 1, updatedAt, messageCount: 3, model: 'm', isStreaming: false, pinned: false, ...extra };
 }
 
-const listed = (summaries: SessionSummary[], removed: string[] = []) =>
-  fake.emit(
+const listed = (summaries: SessionSummary[], removed: string[] = [], finding = false) =>
+  emit(
+    fake,
     LIST_ENVELOPE.sessionId,
-    { type: 'sessions_listed', summaries, removed },
+    { type: 'sessions_listed', summaries, removed, finding },
     { runId: LIST_ENVELOPE.runId, seq: LIST_ENVELOPE.seq },
   );
 
@@ -50,12 +52,27 @@ describe('sessions listed in the background', () => {
 
   it('a batch that arrives before the first list answers is kept when the list lands', async () => {
     fake.addSession({ id: 'first', name: 'First', updatedAt: 20 });
-    const release = fake.holdNext('listSessions');
+    const release = fake.holdNext('listFirstSessions');
     const started = startStore(fake);
     listed([summary('early', 30)]);
     await release();
     await started;
     expect(ids()).toEqual(['early', 'first']);
     expect(state().sessions[1]).toEqual(summaryOf(fake.sessions.get('first')!));
+  });
+
+  it('while main rebuilds a missing index the sidebar says it is finding chats, never "no chats yet", until the last batch', async () => {
+    fake.finding = true;
+    await renderApp(fake);
+    const empty = () => screen.queryByText('No chats yet. Start one with “New chat”.');
+    expect(screen.getByTestId('sidebar-finding').textContent).toBe('Finding your chats…');
+    expect(empty()).toBeNull();
+    listed([summary('found', 10)], [], true);
+    expect(ids()).toEqual(['found']);
+    expect(screen.getByTestId('sidebar-finding')).toBeTruthy();
+    listed([], [], false);
+    expect(screen.queryByTestId('sidebar-finding')).toBeNull();
+    listed([], ['found'], false);
+    expect(empty()).not.toBeNull();
   });
 });

@@ -210,7 +210,10 @@ export class SessionService {
     this.listChanged();
     const summaries = change.upserted.map((entry) => this.summaryOf(entry));
     try {
-      this.options.emit({ ...LIST_ENVELOPE, event: { type: 'sessions_listed', summaries, removed: change.removed } });
+      this.options.emit({
+        ...LIST_ENVELOPE,
+        event: { type: 'sessions_listed', summaries, removed: change.removed, finding: change.finding },
+      });
     } catch (error) {
       this.logger.error('session list delivery failed', error);
     }

@@ -70,6 +70,8 @@ export class StoreError extends Error {
 export interface IndexChange {
   upserted: IndexEntry[];
   removed: string[];
+  /** A rebuild without an index may still find more (false on its last change). */
+  finding: boolean;
 }
 
 interface IndexFile {
@@ -97,6 +99,7 @@ export class SessionStore {
   /** Why the last write of the index failed (disk full, read-only…), until one succeeds again. */
   private writeProblem: StorageCause | undefined;
   private scanning: Promise<void> = Promise.resolve();
+  private rebuilding = false;
   private startCheck: (() => void) | undefined;
   private closing = false;
   private readonly listeners: ((change: IndexChange) => void)[] = [];
@@ -118,11 +121,14 @@ export class SessionStore {
    * sessions known so far (none, or those created meanwhile), and the rest fill in as the rebuild finds them.
    */
   async open(): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
+    const created = await fs.mkdir(this.dir, { recursive: true }).catch((error: unknown) => {
       // A read-only data folder without a sessions folder: there is nothing to list, and nothing can be saved.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.noteWriteFailure(error);
+      return undefined;
     });
     const indexed = await this.readIndex();
+    // A folder made just now holds nothing to find; one without an index may hold any number of sessions.
+    this.rebuilding = indexed === undefined && created === undefined;
     for (const [id, entry] of indexed ?? []) this.index.set(id, entry);
     await this.readDrafts();
     this.startCheck = () => {
@@ -142,6 +148,11 @@ export class SessionStore {
   scanned(): Promise<void> {
     this.check();
     return this.scanning;
+  }
+
+  /** Whether sessions may still be found: there was no index and its rebuild has not ended yet. */
+  get finding(): boolean {
+    return this.rebuilding;
   }
 
   /** Calls `listener` with each batch of entries the background check added, re-read or dropped. */
@@ -168,7 +179,7 @@ export class SessionStore {
     const present = new Set(ids);
     const untouched = (id: string) => indexed !== undefined && this.index.get(id) === indexed.get(id);
     let changed = indexed === undefined;
-    let batch: IndexChange = { upserted: [], removed: [] };
+    let batch: IndexChange = { upserted: [], removed: [], finding: this.rebuilding };
     for (const id of indexed?.keys() ?? []) {
       if (present.has(id) || !untouched(id)) continue;
       this.index.delete(id);
@@ -209,13 +220,14 @@ export class SessionStore {
       if (batch.upserted.length + batch.removed.length >= SCAN_REPORT) {
         changed = true;
         this.report(batch);
-        batch = { upserted: [], removed: [] };
+        batch = { upserted: [], removed: [], finding: this.rebuilding };
       }
     }
-    if (batch.upserted.length + batch.removed.length) {
-      changed = true;
-      this.report(batch);
-    }
+    // A rebuild always says that it ended, even with nothing more to report.
+    const rebuilt = this.rebuilding && !this.closing;
+    if (rebuilt) this.rebuilding = batch.finding = false;
+    if (batch.upserted.length + batch.removed.length) changed = true;
+    if (batch.upserted.length + batch.removed.length || rebuilt) this.report(batch);
     // Drafts of sessions that are gone go with them (kept until now: without an index, sessions appear as found).
     if (!this.closing) for (const id of this.unsent.keys()) if (!this.index.has(id)) void this.setDraft(id, undefined);
     // The files are the truth: an index that cannot be written now (full disk, read-only folder) is rebuilt later,

@@ -121,6 +121,7 @@ describe('a start without an index', () => {
     const changes: IndexChange[] = [];
     const store = await open(changes);
     expect([...store.entries()]).toHaveLength(0);
+    expect(store.finding).toBe(true);
     // Until `check()` (the window has painted) no session file is touched, however long the wait.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(store.work).toEqual({ sessionFilesRead: 0, sessionFilesStatted: 0 });
@@ -134,12 +135,34 @@ describe('a start without an index', () => {
     const found = changes.flatMap((c) => c.upserted.map((e) => e.id)).sort();
     expect(found).toEqual(Array.from({ length: SESSIONS }, (_, i) => seededId(i + 1)).sort());
     expect(store.entry(seededId(SESSIONS))).toMatchObject({ name: `Seeded session ${SESSIONS}`, messageCount: 5 });
+    // Every batch but the last says more may come; the last says the rebuild is over.
+    expect(changes.map((c) => c.finding)).toEqual([...changes.slice(1).map(() => true), false]);
+    expect(store.finding).toBe(false);
     await store.close();
 
     const next = await open();
+    expect(next.finding).toBe(false);
     await next.scanned();
     expect([...next.entries()]).toHaveLength(SESSIONS);
     expect(next.work.sessionFilesRead).toBe(0);
+  });
+
+  it('a new data folder has nothing to find: it says so at once, and its check reports nothing', async () => {
+    const changes: IndexChange[] = [];
+    const store = await open(changes);
+    expect(store.finding).toBe(false);
+    await store.scanned();
+    expect(changes).toEqual([]);
+  });
+
+  it('an empty sessions folder without an index says when its rebuild ended, with an empty last batch', async () => {
+    await fs.mkdir(sessionsDir, { recursive: true });
+    const changes: IndexChange[] = [];
+    const store = await open(changes);
+    expect(store.finding).toBe(true);
+    await store.scanned();
+    expect(changes).toEqual([{ upserted: [], removed: [], finding: false }]);
+    expect(store.finding).toBe(false);
   });
 
   it('a quit during the rebuild stops it; the next start lists what was found and finds the rest', async () => {

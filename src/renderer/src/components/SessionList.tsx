@@ -25,6 +25,7 @@ function groupLabel(key: GroupKey, t: Translate, months: Intl.DateTimeFormat): s
 export function SessionList(): JSX.Element {
   const t = useT();
   const sessions = useAppState((s) => s.sessions);
+  const finding = useAppState((s) => s.findingSessions);
   const filter = useAppState((s) => s.filter);
   const currentId = useAppState((s) => s.currentSession.id);
   const locked = useAppState((s) => s.isSessionLoading);
@@ -143,10 +144,17 @@ export function SessionList(): JSX.Element {
           })}
         </div>
       </div>
-      {matching.length === 0 && (
-        <p className="sidebar-empty" role="status">
-          {filter.trim() ? t('sidebar.noMatch', { filter: filter.trim() }) : t('sidebar.empty')}
+      {finding ? (
+        // A rebuilt index lists chats as they are found: never "no chats yet" while some may still come.
+        <p className="sidebar-empty" role="status" data-testid="sidebar-finding">
+          {t('sidebar.finding')}
         </p>
+      ) : (
+        matching.length === 0 && (
+          <p className="sidebar-empty" role="status">
+            {filter.trim() ? t('sidebar.noMatch', { filter: filter.trim() }) : t('sidebar.empty')}
+          </p>
+        )
       )}
       <p id={hintId} className="session-keys-hint">
         {t('sidebar.keysHint')}

@@ -63,6 +63,8 @@ export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 export interface AppData extends SearchData, ShortcutsData, ToolsData {
   /** Sidebar summaries, newest activity first. */
   sessions: SessionSummary[];
+  /** Main is rebuilding its missing index: more sessions will be listed (the sidebar says so instead of "no chats"). */
+  findingSessions: boolean;
   currentSession: OpenSession;
   /** The open session is running (from the first send until `run_end`). */
   isTyping: boolean;
@@ -141,6 +143,7 @@ function initialData(): AppData & ReturnType<typeof initialConversationSettings>
     ...initialWelcome(),
     ...initialToolsData(),
     sessions: [],
+    findingSessions: false,
     currentSession: draftSession(),
     isTyping: false,
     isSessionLoading: false,
@@ -265,6 +268,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
     const patch: Partial<AppData> = {};
     const sessions = sidebarEffect(s.sessions, envelope);
     if (sessions !== s.sessions) patch.sessions = sessions;
+    if (event.type === 'sessions_listed') patch.findingSessions = event.finding;
     Object.assign(patch, toolsEffect(s, envelope));
     // A session being fetched replays these after its snapshot; its failures are kept now, like any background one.
     if (loading?.id === sessionId) loading.buffer.push(envelope);
@@ -385,7 +389,8 @@ export const useAppState = create<AppState>()((set, get, store) => {
       unsubscribeMenu?.();
       unsubscribeMenu = api().onMenuCommand((command) => set(menuCommandEffect(command)));
       const [, first] = await Promise.all([loadSettings(), api().listFirstSessions({ limit: FIRST_LIST_ROWS }), get().loadAppStatus()]);
-      if (first.ok) set((s) => ({ sessions: withListed(s.sessions, first.value.sessions) }));
+      // A rebuild starts only once the window has painted (after this answer), so its last batch always comes later.
+      if (first.ok) set((s) => ({ sessions: withListed(s.sessions, first.value.sessions), findingSessions: first.value.finding }));
       else ipcError(DRAFT_KEY, first.error);
       if (!first.ok || first.value.total > first.value.sessions.length) {
         await afterNextPaint();
