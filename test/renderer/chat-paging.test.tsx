@@ -1,7 +1,7 @@
 // The message list over a chat loaded in pages (happy-dom layout of chat-fixtures: 600 px viewport, 100 px rows):
 // rows not loaded are placeholders, the rows near the view are asked for, and a list flying over rows none of which
 // is loaded waits until it stops there.
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../src/shared/messages';
 import { conversation, frames, installLayout, listProps, renderList, scrollList } from './chat-fixtures';
@@ -21,7 +21,9 @@ describe('MessageList over pages', () => {
     expect(screen.getAllByTestId('message').length).toBeGreaterThan(0);
     expect(screen.queryAllByTestId('message-placeholder')).toHaveLength(0);
     expect(onNeedRows).not.toHaveBeenCalled();
+    // A jump of many screens flies past: the rows are asked for once the scrolling stops there.
     await scrollList(340 * 96);
+    await waitFor(() => expect(onNeedRows).toHaveBeenCalled());
     const [from, to] = onNeedRows.mock.calls.at(-1)!;
     expect(from).toBeLessThan(350);
     expect(to - from).toBeLessThan(100);
@@ -38,5 +40,67 @@ describe('MessageList over pages', () => {
     await frames();
     expect(screen.queryAllByTestId('message-placeholder')).toHaveLength(0);
     expect(screen.getAllByText(/^question 3\d\d$/).length).toBeGreaterThan(0);
+  });
+
+  it('a fling from the newest rows to the oldest asks no page on the way, and the pages where it stops', async () => {
+    // 2,000 positions, the newest 50 loaded; each page asked lands before the next frame, as a fast main's would.
+    const all = conversation(2_000);
+    let messages: (Message | undefined)[] = all.map((message, i) => (i >= 1_950 ? message : undefined));
+    const asked: Array<[number, number]> = [];
+    const onNeedRows = vi.fn((from: number, to: number) => void asked.push([from, to]));
+    const { update } = renderList(listProps({ messages, onNeedRows }));
+    await frames();
+    const land = () => {
+      const pending = asked.splice(0);
+      if (pending.length === 0) return;
+      messages = messages.slice();
+      for (const [from, to] of pending) for (let i = from; i < to; i++) messages[i] = all[i];
+      update(listProps({ messages, onNeedRows }));
+    };
+    // Five screens a frame, from the end to the top.
+    const list = screen.getByTestId('message-list');
+    while (list.scrollTop > 0) {
+      await act(async () => {
+        list.scrollTop = Math.max(0, list.scrollTop - 5 * 600);
+      });
+      await frames(1);
+      land();
+    }
+    expect(onNeedRows).not.toHaveBeenCalled();
+    // Stopped at the top: the oldest rows are asked for and shown.
+    await waitFor(() => expect(onNeedRows).toHaveBeenCalled());
+    land();
+    await frames();
+    expect(onNeedRows.mock.calls.every(([from]) => from < 100)).toBe(true);
+    expect(screen.getByText('question 0')).toBeTruthy();
+  });
+
+  it('scrolling up at a reading pace asks for the pages above on the way, so no placeholder comes into view', async () => {
+    const all = conversation(2_000);
+    let messages: (Message | undefined)[] = all.map((message, i) => (i >= 1_950 ? message : undefined));
+    const asked: Array<[number, number]> = [];
+    const onNeedRows = vi.fn((from: number, to: number) => void asked.push([from, to]));
+    const { update } = renderList(listProps({ messages, onNeedRows }));
+    await frames();
+    const list = screen.getByTestId('message-list');
+    const placeholdersInView = () =>
+      screen.queryAllByTestId('message-placeholder').filter((row) => {
+        const top = Number(/translateY\((-?[\d.]+)px\)/.exec(row.style.transform)?.[1]);
+        return top + 96 > list.scrollTop && top < list.scrollTop + 600;
+      }).length;
+    // A wheel notch (100 px) a frame for 150 rows.
+    for (let step = 0; step < 150; step++) {
+      await act(async () => {
+        list.scrollTop -= 100;
+      });
+      await frames(1);
+      expect(placeholdersInView()).toBe(0);
+      const pending = asked.splice(0);
+      if (pending.length === 0) continue;
+      messages = messages.slice();
+      for (const [from, to] of pending) for (let i = from; i < to; i++) messages[i] = all[i];
+      update(listProps({ messages, onNeedRows }));
+    }
+    expect(onNeedRows).toHaveBeenCalled();
   });
 });
