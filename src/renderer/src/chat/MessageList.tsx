@@ -33,6 +33,8 @@ const JUMP_AFTER_PX = 48;
 /** Viewport height assumed until the real one is measured. */
 const INITIAL_VIEWPORT = 800;
 const LIST_PADDING = 16;
+/** Within this many screens of the end, the layout is anchored at the end (see `anchorTo`). */
+const NEAR_END_SCREENS = 2;
 /** Rows beyond each edge of the rendered ones whose messages are asked for, so a page usually lands before it shows. */
 const LOAD_MARGIN = 30;
 
@@ -45,8 +47,13 @@ function isAwayFromEnd(instance: Virtualizer<HTMLDivElement, Element>): boolean 
   const el = instance.scrollElement;
   if (!el) return false;
   const fromElement = el.scrollHeight - el.scrollTop - el.clientHeight;
-  const fromLayout = instance.getTotalSize() - (instance.scrollOffset ?? 0) - (instance.scrollRect?.height ?? el.clientHeight);
+  const fromLayout = distanceFromEnd(instance, el.clientHeight);
   return fromElement > JUMP_AFTER_PX && fromLayout > JUMP_AFTER_PX;
+}
+
+/** How far the view's bottom is from the end of the list's layout, in pixels. */
+function distanceFromEnd(instance: Virtualizer<HTMLDivElement, Element>, viewHeight = INITIAL_VIEWPORT): number {
+  return instance.getTotalSize() - (instance.scrollOffset ?? 0) - (instance.scrollRect?.height ?? viewHeight);
 }
 
 /** The first row in view and how many rows the view shows (at least one). */
@@ -131,6 +138,8 @@ function SessionMessages(props: MessageListProps): JSX.Element {
   const awayCheck = useRef(0);
   useEffect(() => () => cancelAnimationFrame(awayCheck.current), []);
   const motion = useRef(new ScrollMotion()).current;
+  // As the last render left the view (a list opens at its end).
+  const nearEnd = useRef(true);
   const laidOutInFlight = motion.flying;
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -142,7 +151,10 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     paddingStart: LIST_PADDING,
     paddingEnd: LIST_PADDING,
     // Keep the bottom pinned while the last row grows, and follow appended rows, whenever the view is at the end.
-    anchorTo: 'end',
+    // Far from the end there is nothing to pin, and the end anchor would make the virtualizer lay out every row below
+    // each row it measures (to learn whether the view is at the end): a page landing near the top of a 20,000-row
+    // chat would lay out 20,000 rows per row shown.
+    anchorTo: nearEnd.current ? 'end' : 'start',
     followOnAppend: true,
     scrollEndThreshold: AT_END_PX,
     initialRect: { width: 0, height: INITIAL_VIEWPORT },
@@ -163,6 +175,8 @@ function SessionMessages(props: MessageListProps): JSX.Element {
       return Math.max(0, total - INITIAL_VIEWPORT);
     },
   });
+
+  nearEnd.current = distanceFromEnd(virtualizer) <= NEAR_END_SCREENS * (virtualizer.scrollRect?.height ?? INITIAL_VIEWPORT);
 
   const contentRef = useRef<HTMLDivElement>(null);
   useFollowEnd({
