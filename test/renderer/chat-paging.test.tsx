@@ -13,6 +13,27 @@ function paged(): (Message | undefined)[] {
   return conversation(400).map((message, i) => (i >= 350 ? message : undefined));
 }
 
+/**
+ * A 2,000-position chat with the newest 50 loaded, opened at its end; `land` applies the pages asked since it last
+ * ran, as a fast main would before the next frame.
+ */
+async function pagedAtTheEnd() {
+  const all = conversation(2_000);
+  let messages: (Message | undefined)[] = all.map((message, i) => (i >= 1_950 ? message : undefined));
+  const asked: Array<[number, number]> = [];
+  const onNeedRows = vi.fn((from: number, to: number) => void asked.push([from, to]));
+  const { update } = renderList(listProps({ messages, onNeedRows }));
+  await frames();
+  const land = () => {
+    const pending = asked.splice(0);
+    if (pending.length === 0) return;
+    messages = messages.slice();
+    for (const [from, to] of pending) for (let i = from; i < to; i++) messages[i] = all[i];
+    update(listProps({ messages, onNeedRows }));
+  };
+  return { onNeedRows, land };
+}
+
 describe('MessageList over pages', () => {
   it('opens at the newest loaded rows and asks for the rows just above them, not the whole chat', async () => {
     const onNeedRows = vi.fn();
@@ -43,20 +64,7 @@ describe('MessageList over pages', () => {
   });
 
   it('a fling from the newest rows to the oldest asks no page on the way, and the pages where it stops', async () => {
-    // 2,000 positions, the newest 50 loaded; each page asked lands before the next frame, as a fast main's would.
-    const all = conversation(2_000);
-    let messages: (Message | undefined)[] = all.map((message, i) => (i >= 1_950 ? message : undefined));
-    const asked: Array<[number, number]> = [];
-    const onNeedRows = vi.fn((from: number, to: number) => void asked.push([from, to]));
-    const { update } = renderList(listProps({ messages, onNeedRows }));
-    await frames();
-    const land = () => {
-      const pending = asked.splice(0);
-      if (pending.length === 0) return;
-      messages = messages.slice();
-      for (const [from, to] of pending) for (let i = from; i < to; i++) messages[i] = all[i];
-      update(listProps({ messages, onNeedRows }));
-    };
+    const { onNeedRows, land } = await pagedAtTheEnd();
     // Five screens a frame, from the end to the top. A step that took longer than the virtualizer's 150 ms without a
     // scroll (a starved test machine) is a stop, where asking is right: only asks while the list kept moving count.
     const list = screen.getByTestId('message-list');
@@ -82,30 +90,22 @@ describe('MessageList over pages', () => {
   });
 
   it('scrolling up at a reading pace asks for the pages above on the way, so no placeholder comes into view', async () => {
-    const all = conversation(2_000);
-    let messages: (Message | undefined)[] = all.map((message, i) => (i >= 1_950 ? message : undefined));
-    const asked: Array<[number, number]> = [];
-    const onNeedRows = vi.fn((from: number, to: number) => void asked.push([from, to]));
-    const { update } = renderList(listProps({ messages, onNeedRows }));
-    await frames();
+    const { onNeedRows, land } = await pagedAtTheEnd();
     const list = screen.getByTestId('message-list');
     const placeholdersInView = () =>
       screen.queryAllByTestId('message-placeholder').filter((row) => {
         const top = Number(/translateY\((-?[\d.]+)px\)/.exec(row.style.transform)?.[1]);
         return top + 96 > list.scrollTop && top < list.scrollTop + 600;
       }).length;
-    // A wheel notch (100 px) a frame for 150 rows.
+    // A wheel notch (100 px) a 16 ms frame, at most (happy-dom's frames can come faster), for 150 rows.
     for (let step = 0; step < 150; step++) {
       await act(async () => {
         list.scrollTop -= 100;
+        await new Promise((resolve) => setTimeout(resolve, 16));
       });
       await frames(1);
       expect(placeholdersInView()).toBe(0);
-      const pending = asked.splice(0);
-      if (pending.length === 0) continue;
-      messages = messages.slice();
-      for (const [from, to] of pending) for (let i = from; i < to; i++) messages[i] = all[i];
-      update(listProps({ messages, onNeedRows }));
+      land();
     }
     expect(onNeedRows).toHaveBeenCalled();
   });
