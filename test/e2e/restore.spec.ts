@@ -24,6 +24,20 @@ function topOfView(page: Page): Promise<{ text: string; offset: number }> {
   });
 }
 
+/** The row at the top of the view once it is loaded and stays the same between two looks. */
+async function settledTopOfView(page: Page): Promise<{ text: string; offset: number }> {
+  let last = await topOfView(page);
+  await expect
+    .poll(async () => {
+      const now = await topOfView(page);
+      const same = now.text !== '' && now.text === last.text && now.offset === last.offset;
+      last = now;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
 /** Scrolls the chat view by a wheel over it, as a person would. */
 async function scrollChat(page: Page, deltaY: number): Promise<void> {
   const box = (await page.getByTestId('message-list').boundingBox())!;
@@ -44,7 +58,9 @@ test('a restart reopens the chat that was open, scrolled where it was, with ever
     for (let i = 0; i < 12; i++) await scrollChat(page, -2_000);
     await expect(page.getByTestId('jump-to-latest')).toBeVisible();
     await page.getByTestId('composer-input').fill('a thought about the long chat');
-    const before = await topOfView(page);
+    // A fling asks for the rows where it stops (chat/scrollMotion.ts): wait until they have landed and the view
+    // has stopped moving.
+    const before = await settledTopOfView(page);
     expect(before.text).not.toBe('');
 
     await row(page, short).click();

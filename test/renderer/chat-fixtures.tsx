@@ -147,6 +147,14 @@ export async function frames(count = 4): Promise<void> {
   });
 }
 
+/** Waits until the list counts as no longer scrolling (the virtualizer's 150 ms without a scroll event), then a few frames. */
+export async function settled(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+  await frames();
+}
+
 /** Scrolls the list to `top` as the person would, then lets the resulting frames run. */
 export async function scrollList(top: number): Promise<void> {
   await act(async () => {

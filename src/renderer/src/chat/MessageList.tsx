@@ -1,13 +1,15 @@
 // The conversation view: a virtualized list of message rows that follows a streaming answer while the person is at
 // the bottom, and offers "jump to latest" once they scroll up.
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
-import { messageText, type Message } from '../../../shared/messages';
+import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type JSX, type MouseEvent } from 'react';
+import type { Message } from '../../../shared/messages';
 import { useT } from '../i18n';
 import { clearMarks, markText } from '../search/highlight';
 import './chat.css';
 import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
+import { estimateRowHeight, PLACEHOLDER_PX, useRowLayout } from './rowLayout';
+import { ScrollMotion } from './scrollMotion';
 import { ToolResultsContext, useToolResultsMap } from './tools/toolResults';
 import type { MessageListProps } from './types';
 import { useFollowEnd } from './useFollowEnd';
@@ -16,6 +18,11 @@ import { RowActionsContext, type RowActions } from './versions/rowActions';
 
 /** Rows rendered beyond each edge of the viewport. */
 const OVERSCAN = 6;
+/**
+ * Rows rendered beyond each edge while the list flies past: a fling crosses more than a screen a frame, so rows
+ * rendered ahead of the view are gone before they are seen, and each costs its markdown and layout.
+ */
+const FLIGHT_OVERSCAN = 1;
 /** Within this many pixels of the end the list counts as "at the bottom" and follows new text. */
 const AT_END_PX = 8;
 /**
@@ -26,20 +33,10 @@ const JUMP_AFTER_PX = 48;
 /** Viewport height assumed until the real one is measured. */
 const INITIAL_VIEWPORT = 800;
 const LIST_PADDING = 16;
-/** Height of a row whose message is not loaded yet. */
-const PLACEHOLDER_PX = 96;
+/** Within this many screens of the end, the layout is anchored at the end (see `anchorTo`). */
+const NEAR_END_SCREENS = 2;
 /** Rows beyond each edge of the rendered ones whose messages are asked for, so a page usually lands before it shows. */
 const LOAD_MARGIN = 30;
-
-/** A guess at a row's height before it is measured: enough to land near the right place when opening at the end. */
-function estimateRowHeight(message: Message | undefined): number {
-  if (!message) return PLACEHOLDER_PX;
-  // Results are shown inside their call's block; their own row is empty.
-  if (message.role === 'toolResult') return 0;
-  const length = messageText(message).length;
-  const base = message.role === 'user' ? 56 : 72;
-  return base + Math.min(40, Math.ceil(length / 90)) * 22;
-}
 
 /**
  * Whether the person has left the end of the list: both the element and the virtualizer's layout say so. While the
@@ -50,8 +47,27 @@ function isAwayFromEnd(instance: Virtualizer<HTMLDivElement, Element>): boolean 
   const el = instance.scrollElement;
   if (!el) return false;
   const fromElement = el.scrollHeight - el.scrollTop - el.clientHeight;
-  const fromLayout = instance.getTotalSize() - (instance.scrollOffset ?? 0) - (instance.scrollRect?.height ?? el.clientHeight);
+  const fromLayout = distanceFromEnd(instance, el.clientHeight);
   return fromElement > JUMP_AFTER_PX && fromLayout > JUMP_AFTER_PX;
+}
+
+/** How far the view's bottom is from the end of the list's layout, in pixels. */
+function distanceFromEnd(instance: Virtualizer<HTMLDivElement, Element>, viewHeight = INITIAL_VIEWPORT): number {
+  return instance.getTotalSize() - (instance.scrollOffset ?? 0) - (instance.scrollRect?.height ?? viewHeight);
+}
+
+/** The first row in view and how many rows the view shows (at least one). */
+function rowsInView(instance: Virtualizer<HTMLDivElement, Element>, items: readonly VirtualItem[]): [number, number] {
+  const top = instance.scrollOffset ?? 0;
+  const bottom = top + (instance.scrollRect?.height ?? INITIAL_VIEWPORT);
+  let first = -1;
+  let count = 0;
+  for (const item of items) {
+    if (item.end <= top || item.start >= bottom) continue;
+    if (first < 0) first = item.index;
+    count += 1;
+  }
+  return [first < 0 ? (items[0]?.index ?? 0) : first, Math.max(1, count)];
 }
 
 /** The last assistant answer, when no user message follows it; -1 otherwise. */
@@ -116,41 +132,29 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     }),
     [idle, editing, editDrafts, hasEdit, hasRegenerate, hasSwitch, saveEdit, regenerate, switchVersion],
   );
-  // A row keeps its placeholder's height until it is measured (a loaded row gets a new key, so its first measure moves
-  // the scroll position for rows above the view): a page arriving above never shifts what the person is reading.
-  const placeholders = useRef(new Set<number>()).current;
-  const estimateSize = useCallback(
-    (index: number) => {
-      const message = messages[index];
-      if (message) return placeholders.has(index) ? PLACEHOLDER_PX : estimateRowHeight(message);
-      placeholders.add(index);
-      return PLACEHOLDER_PX;
-    },
-    [messages, placeholders],
-  );
-  // A new key function makes the virtualizer lay out every row again: only when rows were loaded or added, not for
-  // each streamed word.
-  let loadedRows = 0;
-  for (const message of messages) if (message) loadedRows += 1;
-  const getItemKey = useMemo(
-    () => (index: number) => (messages[index] ? index : `gap-${index}`),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- which rows are loaded is all the keys depend on
-    [loadedRows, messages.length],
-  );
+  const { estimateSize, getItemKey } = useRowLayout(messages);
 
   const [awayFromEnd, setAwayFromEnd] = useState(false);
   const awayCheck = useRef(0);
   useEffect(() => () => cancelAnimationFrame(awayCheck.current), []);
+  const motion = useRef(new ScrollMotion()).current;
+  // As the last render left the view (a list opens at its end).
+  const nearEnd = useRef(true);
+  const laidOutInFlight = motion.flying;
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
-    overscan: OVERSCAN,
+    // As the last render found the motion: a flight is judged from the rows it moved across.
+    overscan: laidOutInFlight ? FLIGHT_OVERSCAN : OVERSCAN,
     paddingStart: LIST_PADDING,
     paddingEnd: LIST_PADDING,
     // Keep the bottom pinned while the last row grows, and follow appended rows, whenever the view is at the end.
-    anchorTo: 'end',
+    // Far from the end there is nothing to pin, and the end anchor would make the virtualizer lay out every row below
+    // each row it measures (to learn whether the view is at the end): a page landing near the top of a 20,000-row
+    // chat would lay out 20,000 rows per row shown.
+    anchorTo: nearEnd.current ? 'end' : 'start',
     followOnAppend: true,
     scrollEndThreshold: AT_END_PX,
     initialRect: { width: 0, height: INITIAL_VIEWPORT },
@@ -171,6 +175,8 @@ function SessionMessages(props: MessageListProps): JSX.Element {
       return Math.max(0, total - INITIAL_VIEWPORT);
     },
   });
+
+  nearEnd.current = distanceFromEnd(virtualizer) <= NEAR_END_SCREENS * (virtualizer.scrollRect?.height ?? INITIAL_VIEWPORT);
 
   const contentRef = useRef<HTMLDivElement>(null);
   useFollowEnd({
@@ -197,11 +203,18 @@ function SessionMessages(props: MessageListProps): JSX.Element {
   }, [messages.length, virtualizer, restoreAnchor]);
 
   // Rows near the view that are not loaded yet are asked for; the store asks main once per gap edge. While the list
-  // flies over rows of which none is loaded (a dragged scrollbar), it waits until the scrolling stops there.
+  // flies past (a fling, a dragged scrollbar: scrollMotion.ts) it waits until the scrolling stops, so the pages asked
+  // are where the person looks, not every page on the way.
   const items = virtualizer.getVirtualItems();
   const firstShown = items[0]?.index ?? 0;
   const lastShown = items.at(-1)?.index ?? -1;
   const scrolling = virtualizer.isScrolling;
+  const flying = motion.update(...rowsInView(virtualizer, items), performance.now(), scrolling);
+  // A flight that just ended (or began) lays the rows out again with the margin that fits.
+  const [, layOutAgain] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (flying !== laidOutInFlight) layOutAgain();
+  }, [flying, laidOutInFlight]);
   useEffect(() => {
     if (!onNeedRows) return;
     const from = Math.max(0, firstShown - LOAD_MARGIN);
@@ -212,8 +225,8 @@ function SessionMessages(props: MessageListProps): JSX.Element {
       if (messages[i] === undefined) missing = true;
       else loaded = true;
     }
-    if (missing && (loaded || !scrolling)) onNeedRows(from, to);
-  }, [firstShown, lastShown, scrolling, messages, onNeedRows]);
+    if (missing && ((loaded && !flying) || !scrolling)) onNeedRows(from, to);
+  }, [firstShown, lastShown, scrolling, flying, messages, onNeedRows]);
 
   // A search result or the find bar asked for a message: bring it to the middle of the view and mark it.
   const [focusedIndex, setFocusedIndex] = useState(-1);
