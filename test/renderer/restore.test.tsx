@@ -1,9 +1,10 @@
 // A restart gives the window back: the chat that was open opens again and every composer holds what was typed.
 // Main is told of drafts once typing pauses (at once when a chat switches or a draft is sent) and of the open chat.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_SAVE_DELAY_MS } from '../../src/renderer/src/store/uiStateSlice';
-import { createFakeApi, type FakeApi } from './fake-api';
+import { App } from '../../src/renderer/src/App';
+import { createFakeApi, installFakeApi, type FakeApi } from './fake-api';
 import { renderApp, settle, state } from './harness';
 
 function withSessions(...names: string[]): FakeApi {
@@ -46,6 +47,36 @@ describe('restart', () => {
     await renderApp(fake);
     expect(fake.callsOf('getSession')).toEqual([]);
     expect(composer().value).toBe('new chat idea');
+  });
+
+  it('leaves the drawer of a narrow window open when it was opened while the last chat was still coming back', async () => {
+    const innerWidth = window.innerWidth;
+    (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } }).happyDOM.setViewport({ width: 420 });
+    try {
+      const fake = withSessions('First', 'Second');
+      fake.uiState = { lastSessionId: 's1', drafts: {}, anchors: {} };
+      const release = fake.holdNext('getSession');
+      installFakeApi(fake);
+      const started = state().init();
+      render(<App />);
+      await settle();
+      expect(fake.callsOf('getSession')).toEqual([{ sessionId: 's1' }]);
+      fireEvent.click(screen.getByTestId('sidebar-toggle'));
+      expect(screen.getByRole('navigation').className).toContain('drawer');
+      await act(async () => {
+        await release();
+        await started;
+      });
+      expect(screen.getByTestId('session-title').textContent).toBe('First');
+      expect(screen.getByRole('navigation').className).toContain('drawer');
+      // Picking a chat still closes it.
+      fireEvent.click(within(item('s2')).getByText('Second'));
+      await settle();
+      expect(screen.getByTestId('session-title').textContent).toBe('Second');
+      expect(screen.queryByRole('navigation')).toBeNull();
+    } finally {
+      (window as unknown as { happyDOM: { setViewport(size: { width: number }): void } }).happyDOM.setViewport({ width: innerWidth });
+    }
   });
 
   it('starts normally when main cannot give the state', async () => {

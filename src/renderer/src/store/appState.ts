@@ -93,8 +93,9 @@ export interface AppActions extends SearchActions, ShortcutsActions {
   init(): Promise<void>;
   /** Shows the draft new chat; nothing is created until the first send. */
   newChat(): void;
-  /** Opens a chat at its newest messages; `aroundMessageId` also loads the page around that message (already open too). */
-  openSession(id: string, options?: { aroundMessageId?: string }): Promise<void>;
+  /** Opens a chat at its newest messages; `aroundMessageId` also loads the page around that message (already open too).
+   *  A chat picked closes the narrow drawer; one reopened at start (`restoring`) leaves the drawer as the person set it. */
+  openSession(id: string, options?: { aroundMessageId?: string; restoring?: boolean }): Promise<void>;
   renameSession(id: string, name: string): Promise<boolean>;
   /** Keeps a session at the top of the sidebar, or lets it go back to its date group. */
   pinSession(id: string, pinned: boolean): Promise<void>;
@@ -417,11 +418,12 @@ export const useAppState = create<AppState>()((set, get, store) => {
 
     async openSession(id, options = {}) {
       const { isSessionLoading, currentSession } = get();
+      const picked = options.restoring !== true;
       if (isSessionLoading) return;
       // A chat chosen is a chat shown: the first-run panel steps aside as with "Later" (a send brings it back).
       if (selectWelcomeShown(get())) get().closeWelcome();
       if (currentSession.id === id) {
-        set({ drawerOpen: false });
+        if (picked) set({ drawerOpen: false });
         if (options.aroundMessageId !== undefined) await get().loadAround(options.aroundMessageId);
         return;
       }
@@ -450,7 +452,7 @@ export const useAppState = create<AppState>()((set, get, store) => {
           queue: detail.activeRun ? detail.activeRun.queue : EMPTY_QUEUE,
           ...toolsFromDetail(s, detail),
           sessions: setStreaming(s.sessions, id, open.run !== null),
-          drawerOpen: false,
+          ...(picked && { drawerOpen: false }),
         }));
         for (const envelope of buffered) {
           const s = get();

@@ -25,7 +25,7 @@ interface Host {
   sessions: SessionSummary[];
   drafts: Record<string, string>;
   currentSession: { id: string | null };
-  openSession(id: string): Promise<void>;
+  openSession(id: string, options?: { restoring?: boolean }): Promise<void>;
 }
 
 type Store<S extends Host> = Pick<StoreApi<S>, 'subscribe'>;
@@ -137,7 +137,8 @@ export function createUiStateSlice<S extends Host>(
         // Anything typed while this loaded wins over what was saved.
         set({ drafts: { ...saved.drafts, ...get().drafts } });
         const last = saved.lastSessionId;
-        if (last !== null && get().currentSession.id === null && get().sessions.some((s) => s.id === last)) await get().openSession(last);
+        if (last !== null && get().currentSession.id === null && get().sessions.some((s) => s.id === last))
+          await get().openSession(last, { restoring: true });
       }
       startSync();
     },
