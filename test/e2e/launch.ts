@@ -73,6 +73,9 @@ export const CHROMIUM_ARGS = [
  */
 const SPEC_ENV: Record<string, string> = { TINY_AGENT_AUTO_TITLE: '0' };
 
+/** A click or screenshot that cannot happen fails at its own step, named, instead of stalling until the test's timeout. */
+const ACTION_TIMEOUT_MS = 30_000;
+
 export async function launchApp(opts: LaunchOptions = {}): Promise<LaunchedApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tiny-agent-e2e-'));
   const binary = electronBinary();
@@ -87,6 +90,7 @@ async function launchElectron(executablePath: string, dataDir: string, opts: Lau
     colorScheme: opts.colorScheme,
   });
   const page = await app.firstWindow();
+  page.setDefaultTimeout(ACTION_TIMEOUT_MS);
   if (opts.viewport) await page.setViewportSize(opts.viewport);
   await page.waitForLoadState('domcontentloaded');
   const menuCommand = async (command: MenuCommand) => {
@@ -128,6 +132,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       viewport: opts.viewport ?? { width: 1180, height: 800 },
     });
     const page = await context.newPage();
+    page.setDefaultTimeout(ACTION_TIMEOUT_MS);
     // Answers cross as one JSON string: Playwright's object serialization is far slower than Electron's structured
     // clone for large replies (a 2,000-message session), and would make the harness, not the app, the bottleneck.
     await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) => {
