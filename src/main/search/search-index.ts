@@ -5,6 +5,7 @@ import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import { messageText, messageThinking, type Message } from '../../shared/messages.js';
 import type { SearchHit } from '../../shared/search.js';
 import { makeSnippet } from './snippet.js';
+import { hashTermLookups } from './term-lookup.js';
 import { documentTerms, highlightPhrases, queryTerms } from './text.js';
 
 /** A stored message as the index needs it (what session-file's MessageEntry provides). */
@@ -68,6 +69,7 @@ export class SearchIndex {
   private readonly sessions = new Map<string, SessionDocs>();
 
   private constructor(mini: MiniSearch<MessageDoc>) {
+    hashTermLookups(mini);
     this.mini = mini;
   }
 
