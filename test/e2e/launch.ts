@@ -45,6 +45,11 @@ export interface LaunchedApp {
    * answer as it crossed the bridge (JSON). Electron mode: empty (its IPC is not observed).
    */
   invokes: Array<{ channel: string; request: unknown; chars?: number }>;
+  /**
+   * Chromium mode: main's answers on `channel` wait until the returned release is called, so a state that lasts only
+   * until an answer lands (placeholders, a spinner) can be checked and shown. Electron mode cannot hold them: null.
+   */
+  holdAnswers(channel: string): (() => void) | null;
   /** Quits the app: running answers stop and committed history is flushed. */
   close(): Promise<void>;
 }
@@ -101,7 +106,16 @@ async function launchElectron(executablePath: string, dataDir: string, opts: Lau
     }, command);
     if (!clicked) throw new Error(`the application menu has no item "${command}"`);
   };
-  return { page, mode: 'electron', dataDir, openedExternally: [], invokes: [], menuCommand, close: () => app.close() };
+  return {
+    page,
+    mode: 'electron',
+    dataDir,
+    openedExternally: [],
+    invokes: [],
+    holdAnswers: () => null,
+    menuCommand,
+    close: () => app.close(),
+  };
 }
 
 async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<LaunchedApp> {
@@ -135,10 +149,13 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     page.setDefaultTimeout(ACTION_TIMEOUT_MS);
     // Answers cross as one JSON string: Playwright's object serialization is far slower than Electron's structured
     // clone for large replies (a 2,000-message session), and would make the harness, not the app, the bottleneck.
+    const held = new Map<string, Promise<void>>();
     await page.exposeBinding('__tinyAgentInvoke', async (_source, channel: string, payload: unknown) => {
       const call: LaunchedApp['invokes'][number] = { channel, request: payload };
       invokes.push(call);
-      const answer = JSON.stringify(await core.router.handle(channel, reviveBytes(payload)), bytesReplacer);
+      const result = await core.router.handle(channel, reviveBytes(payload));
+      await held.get(channel);
+      const answer = JSON.stringify(result, bytesReplacer);
       call.chars = answer.length;
       return answer;
     });
@@ -160,6 +177,14 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       menuCommand: (command) =>
         page.evaluate((c) => (window as unknown as { __tinyAgentMenu(command: string): void }).__tinyAgentMenu(c), command),
       invokes,
+      holdAnswers(channel) {
+        let release!: () => void;
+        held.set(channel, new Promise<void>((resolve) => (release = resolve)));
+        return () => {
+          held.delete(channel);
+          release();
+        };
+      },
       async close() {
         deliver = () => {};
         await core.dispose();

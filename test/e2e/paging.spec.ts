@@ -205,10 +205,13 @@ for (const [colorScheme, locale, width] of [
       await open(page, 'Twenty thousand');
       const list = page.getByTestId('message-list');
       await expect(list.getByText('Question 10000 of session 1', { exact: true })).toBeVisible();
-      // Half way up, before its page is there: the placeholders show (the page is then asked and lands).
+      // Half way up, before its page is there: the placeholders show (the page is then asked and lands). Main's
+      // answer is held so the check and the screenshot see the placeholders however fast the page would land.
+      const release = h.app.holdAnswers('sessions:page');
       await list.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
       await expect(page.getByTestId('message-placeholder').first()).toBeAttached();
       await screenshot(page, `paging-placeholders-${colorScheme}-${locale}-${width}`);
+      release?.();
       await expect(page.getByTestId('message').first()).toBeVisible();
       await screenshot(page, `paging-middle-${colorScheme}-${locale}-${width}`);
     } finally {
