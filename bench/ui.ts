@@ -363,7 +363,7 @@ async function measureStream(report: Reporter, page: Page, enqueue: (reply: Fake
     enqueue({ text, chunkSize: STREAM_CHUNK }),
   );
   // Delta events the page received: main coalesces to about one per 16 ms of its own time (also while the burst keeps
-  // its event loop busy), so the renderer formats the answer as it comes.
+  // its event loop busy) and at most 4,096 characters each, so the renderer formats the answer as it comes.
   report.figure('ui.stream_delta_events', fast.events, 'events');
   // Characters carried by deltas vs the answer: increments only (1.0), never the cumulative text.
   report.figure('ui.stream_delta_chars_ratio', fast.charsRatio, '×');
@@ -374,6 +374,8 @@ async function measureStream(report: Reporter, page: Page, enqueue: (reply: Fake
   // Last delta received → last words painted: the renderer's own time for the end of a 100,000-char markdown answer
   // (up to two frames of it are the probe's double requestAnimationFrame).
   report.figure('ui.stream_100k_render_after_last_delta', fast.lagMs, 'ms', { max: 50 });
+  // Longest main-thread task from the click to the last words painted (0 = none over 50 ms), printed to follow it.
+  report.figure('ui.stream_100k_longest_task', fast.longestTask, 'ms');
 
   // The same answer paced like a very fast model (one 64-char frame every ms or two), so the renderer gets a delta about
   // every frame and its incremental markdown really works per update.

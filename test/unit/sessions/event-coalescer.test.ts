@@ -52,6 +52,19 @@ describe('DeltaCoalescer', () => {
     expect(timer.pending()).toBe(0);
   });
 
+  it('a burst within one interval goes in batches of at most 4,096 characters, whole increments each', () => {
+    const timer = manualTimer();
+    const out: DeltaBatch[] = [];
+    const coalescer = new DeltaCoalescer((batch) => out.push(batch), 16, timer);
+    for (let i = 0; i < 625; i++) coalescer.push('text', 'abcdefghijklmnop'); // 10,000 characters, no time passing
+    expect(out.map((batch) => batch.text!.length)).toEqual([4_096, 4_096]);
+    timer.advance(16);
+    expect(out.map((batch) => batch.text!.length)).toEqual([4_096, 4_096, 1_808]);
+    coalescer.push('text', 'x'.repeat(5_000));
+    expect(out.at(-1)!.text!.length).toBe(5_000);
+    expect(timer.pending()).toBe(0);
+  });
+
   it('flush emits at once and cancels the timer; an empty flush emits nothing', () => {
     const timer = manualTimer();
     const out: DeltaBatch[] = [];
