@@ -34,6 +34,9 @@ describe('MessageList virtualization', () => {
     expect(rowTexts()).not.toContain('question 0');
     expect(atBottom()).toBe(true);
     expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+    // The latest message's row alone is marked (its actions always show), whatever rows happen to be mounted.
+    const marked = [...list().querySelectorAll<HTMLElement>('.chat-row[data-latest]')].map((row) => row.dataset.index);
+    expect(marked).toEqual(['1999']);
   });
 
   it('reaches the first message when scrolled to the top, still mounting at most 60 rows', async () => {

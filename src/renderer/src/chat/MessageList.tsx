@@ -304,6 +304,7 @@ function SessionMessages(props: MessageListProps): JSX.Element {
                     className={item.index === focusedIndex ? 'chat-row focused' : 'chat-row'}
                     data-index={item.index}
                     data-focused={item.index === focusedIndex || undefined}
+                    data-latest={item.index === messages.length - 1 || undefined}
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
                     <MessageRow
