@@ -4,8 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../../scripts/electron-binary.js';
 
-const RENDERER = join(__dirname, '../../src/renderer/src');
+const RENDERER = join(ROOT, 'src/renderer/src');
 const STRUCTURAL = /:(first-child|last-child|only-child|nth-child|nth-last-child|first-of-type|last-of-type|nth-of-type)\b/;
 
 function cssFiles(dir: string): string[] {
