@@ -6,6 +6,12 @@ import { SearchIndex, type IndexableEntry } from '../../../src/main/search/searc
 import { hashTermLookups } from '../../../src/main/search/term-lookup.js';
 
 const opts = { limit: 10, includeReasoning: false, sessionName: () => 'chat' };
+/** The sessions a query finds, in id order. */
+const sessionsFinding = (index: SearchIndex, query: string): string[] =>
+  index
+    .search(query, opts)
+    .map((hit) => hit.sessionId)
+    .sort();
 let clock = 1_700_000_000_000;
 const user = (id: string, text: string): IndexableEntry => ({
   id,
@@ -34,13 +40,8 @@ describe('term lookups while indexing', () => {
     expect(walks.mock.calls.length).toBe(first + 3); // 包是, 是什 and 么 are new; every other term is found by hash
     index.setBranch('s3', [user('u1', 'the quick brown fox jumps')]);
     expect(walks.mock.calls.length).toBe(first + 4);
-    expect(index.search('jumps', opts).map((hit) => hit.sessionId)).toEqual(['s3']);
-    expect(
-      index
-        .search('闭包', opts)
-        .map((hit) => hit.sessionId)
-        .sort(),
-    ).toEqual(['s1', 's2']);
+    expect(sessionsFinding(index, 'jumps')).toEqual(['s3']);
+    expect(sessionsFinding(index, '闭包')).toEqual(['s1', 's2']);
   });
 
   it('a term vacuumed out of the tree and indexed again is found again', async () => {
@@ -62,12 +63,7 @@ describe('term lookups while indexing', () => {
     index.setBranch('s1', [user('u1', 'sourdough starter 面包')]);
     const restored = await SearchIndex.restore(JSON.parse(JSON.stringify(index.snapshot())));
     restored.setBranch('s2', [user('u1', 'sourdough loaf 面包')]);
-    expect(
-      restored
-        .search('sourdough 面包', opts)
-        .map((hit) => hit.sessionId)
-        .sort(),
-    ).toEqual(['s1', 's2']);
+    expect(sessionsFinding(restored, 'sourdough 面包')).toEqual(['s1', 's2']);
   });
 
   it('leaves an index it does not recognize as it is', () => {
