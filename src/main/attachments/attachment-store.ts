@@ -157,7 +157,7 @@ export class AttachmentStore {
     return next;
   }
 
-  /** Forgets (and saves that it forgot) what `sessionId` referenced; the hashes it referenced, if any. */
+  /** One way for release and handBack to drop a session's references: saved before any file is deleted or held. */
   private async dropRefs(sessionId: string): Promise<Set<string> | undefined> {
     const hashes = this.refs.get(sessionId);
     if (!hashes) return undefined;
