@@ -197,6 +197,12 @@ test('markdown is rendered and HTML from the model never executes', async () => 
     await expect(content.locator('table td')).toHaveText(['1', '2']);
     await expect(content.locator('blockquote')).toContainText('quoted');
     await expect(content.locator('pre code')).toContainText('const answer = 42;');
+    // Every block's element is a paint layer of its own (chat.css), so a block added below repaints only itself.
+    const positions = await content.evaluate((root) =>
+      [...root.querySelectorAll(':scope > .md-block > *')].map((block) => `${block.tagName}:${getComputedStyle(block).position}`),
+    );
+    expect(positions.length).toBeGreaterThanOrEqual(6);
+    expect(positions.filter((entry) => !entry.endsWith(':relative'))).toEqual([]);
     expect(await content.locator('script').count()).toBe(0);
     expect(await content.locator('[onerror]').count()).toBe(0);
     expect(await content.locator('a[href^="javascript:"]').count()).toBe(0);
