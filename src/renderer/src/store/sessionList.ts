@@ -40,6 +40,23 @@ export function mergeListed(
   return sortSummaries([...byId.values()]);
 }
 
+/**
+ * `list` with `more` after it, when `more` is a page that simply continues it (every session in it sorts after the last
+ * one of `list` and none is already in `list`), else undefined. A start's pages arrive that way: each costs a copy, not
+ * a map and a sort of everything listed so far (10,000 sessions: 3-10 ms per page).
+ */
+export function appendedPage(list: readonly SessionSummary[], more: readonly SessionSummary[]): SessionSummary[] | undefined {
+  const last = list.at(-1);
+  const first = more[0];
+  if (first === undefined) return list as SessionSummary[];
+  // Strictly after, so a tie is settled by the merge's stable sort exactly as before.
+  if (last !== undefined && before(last, first) >= 0) return undefined;
+  for (let i = 1; i < more.length; i++) if (before(more[i - 1]!, more[i]!) > 0) return undefined;
+  const ids = new Set(more.map((s) => s.id));
+  if (ids.size < more.length || list.some((s) => ids.has(s.id))) return undefined;
+  return list.concat(more);
+}
+
 export function removeSummary(list: SessionSummary[], id: string): SessionSummary[] {
   return list.some((s) => s.id === id) ? list.filter((s) => s.id !== id) : list;
 }

@@ -7,13 +7,17 @@ import type { IpcError } from '../../../shared/errors';
 import type { TinyAgentApi } from '../../../shared/ipc';
 import { cursorOf } from '../../../shared/session-order';
 import type { SessionSummary } from '../../../shared/sessions';
-import { mergeListed } from './sessionList';
+import { appendedPage, mergeListed } from './sessionList';
 
 /** Sessions in the first list: a tall window's sidebar (rows are 40 px) with room to scroll before the rest lands. */
 export const FIRST_LIST_ROWS = 100;
 
-/** Sessions per page of the rest: one answer from main and one update of the sidebar each, a few milliseconds. */
-export const LIST_PAGE_ROWS = 500;
+/**
+ * Sessions per page of the rest: one answer from main and one update of the sidebar each, 2-10 ms of the window's
+ * own work at any length (a page is appended, see `appendedPage`). Smaller pages keep each answer's delivery short
+ * too: with 500 a task of the window after its first paint still passed 50 ms now and then.
+ */
+export const LIST_PAGE_ROWS = 250;
 
 /**
  * Takes the sessions listed after `last` (all of them without `last`) from `list` (main's `listFirstSessions`), page by
@@ -46,5 +50,5 @@ export function afterNextPaint(): Promise<void> {
  * rebuild, a session created, renamed or answered) is newer than the list and wins; the rest comes from the list.
  */
 export function withListed(shown: readonly SessionSummary[], listed: readonly SessionSummary[]): SessionSummary[] {
-  return mergeListed(listed, shown, []);
+  return appendedPage(shown, listed) ?? mergeListed(listed, shown, []);
 }
