@@ -338,6 +338,19 @@ interface StreamResult {
   longestTask: number;
 }
 
+/** Each figure of `runs` as its median over them. */
+function medianRun(runs: readonly StreamResult[]): StreamResult {
+  const of = (pick: (run: StreamResult) => number) => median(runs.map(pick));
+  return {
+    events: of((run) => run.events),
+    bytesRatio: of((run) => run.bytesRatio),
+    charsRatio: of((run) => run.charsRatio),
+    shownMs: of((run) => run.shownMs),
+    lagMs: of((run) => run.lagMs),
+    longestTask: of((run) => run.longestTask),
+  };
+}
+
 /** Streams `answer` into the open chat as the reply to one sent message; `marker` is its unique last line. */
 async function streamOnce(page: Page, answer: string, marker: string, enqueue: (text: string) => void): Promise<StreamResult> {
   await page.evaluate(countDeltas);
@@ -366,48 +379,22 @@ async function measureStream(report: Reporter, page: Page, enqueue: (reply: Fake
     const marker = `END-OF-ANSWER-FAST-${i}`;
     runs.push(await streamOnce(page, answer(marker), marker, (text) => enqueue({ text, chunkSize: STREAM_CHUNK })));
   }
-  const fast = (pick: (run: StreamResult) => number) => median(runs.map(pick));
+  const fast = medianRun(runs);
   // Delta events the page received: main coalesces to about one per 16 ms of its own time (also while the burst keeps
   // its event loop busy) and at most 4,096 characters each, so the renderer formats the answer as it comes.
-  report.figure(
-    'ui.stream_delta_events',
-    fast((run) => run.events),
-    'events',
-  );
+  report.figure('ui.stream_delta_events', fast.events, 'events');
   // Characters carried by deltas vs the answer: increments only (1.0), never the cumulative text.
-  report.figure(
-    'ui.stream_delta_chars_ratio',
-    fast((run) => run.charsRatio),
-    '×',
-  );
+  report.figure('ui.stream_delta_chars_ratio', fast.charsRatio, '×');
   // Serialized envelope bytes of all deltas vs the answer's bytes: what crossed IPC for the text (JSON escaping included).
-  report.figure(
-    'ui.stream_delta_bytes_ratio',
-    fast((run) => run.bytesRatio),
-    '×',
-    { max: 1.3 },
-  );
+  report.figure('ui.stream_delta_bytes_ratio', fast.bytesRatio, '×', { max: 1.3 });
   // Send click → the answer's last words painted (main parsing 6,250 SSE frames included). Median of the runs.
-  report.figure(
-    'ui.stream_100k_shown',
-    fast((run) => run.shownMs),
-    'ms',
-  );
+  report.figure('ui.stream_100k_shown', fast.shownMs, 'ms');
   // Last delta received → last words painted: the renderer's own time for the end of a 100,000-char markdown answer
   // (up to two frames of it are the probe's double requestAnimationFrame). Median of the runs.
-  report.figure(
-    'ui.stream_100k_render_after_last_delta',
-    fast((run) => run.lagMs),
-    'ms',
-    { max: 50 },
-  );
+  report.figure('ui.stream_100k_render_after_last_delta', fast.lagMs, 'ms', { max: 50 });
   // Longest main-thread task from the click to the last words painted (0 = none over 50 ms): the median run's, and the
   // worst of all runs, printed to follow them.
-  report.figure(
-    'ui.stream_100k_longest_task',
-    fast((run) => run.longestTask),
-    'ms',
-  );
+  report.figure('ui.stream_100k_longest_task', fast.longestTask, 'ms');
   report.figure('ui.stream_100k_longest_task_worst', Math.max(...runs.map((run) => run.longestTask)), 'ms');
 
   // The same answer paced like a very fast model (one 64-char frame every ms or two), so the renderer gets a delta about
