@@ -198,15 +198,4 @@ export type TinyAgentApi = {
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 };
 
-/** Upper bounds enforced by main's validation. */
-export const LIMITS = {
-  /** Sessions a window asks for at once: before its first paint (a screenful with room to spare), then per page. */
-  maxFirstSessions: 1_000,
-  /** Characters of one user message. */
-  maxMessageChars: 200_000,
-  maxNameChars: 200,
-  maxSystemPromptChars: 20_000,
-  maxUrlChars: 2_048,
-  maxSearchChars: 500,
-  maxSearchHits: 200,
-} as const;
+export { LIMITS } from './limits.js';

@@ -79,6 +79,11 @@ export interface UserMessage {
   timestamp: number;
 }
 
+/** The content of a message the person sends: plain text, or its text (when any) before the attached files. */
+export function userContent(text: string, attachments: readonly AttachmentPart[] = []): UserMessage['content'] {
+  return attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
+}
+
 export interface AssistantMessage {
   role: 'assistant';
   content: Array<TextPart | ThinkingPart | ToolCallPart>;

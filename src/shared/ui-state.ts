@@ -1,6 +1,6 @@
 // What the window looked like when it closed, kept by main across restarts: the open chat, where each chat was
 // scrolled, and what was typed but not sent. Losing it costs convenience, never history.
-import { LIMITS } from './ipc.js';
+import { LIMITS } from './limits.js';
 
 /** Where a chat was scrolled: following its newest message, or a stored message's top edge plus pixels below it. */
 export type ScrollAnchor = { atBottom: true } | { messageId: string; offset: number };
