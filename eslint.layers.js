@@ -1,4 +1,4 @@
-// The layers of architecture.md, enforced on imports (static and dynamic). Each block names the files of one layer
+// The layers of the app (renderer, preload, shared, main and its agent core), enforced on imports (static and dynamic). Each block names the files of one layer
 // and what they must not reach; test/unit/scripts/layers.test.ts proves every rule fires.
 
 /** One layer: its files and the import specifiers (regexes) it may not use. */
@@ -37,8 +37,14 @@ export const layerRules = [
     'is provider-agnostic: whoever composes the app passes the stream (streamFn); it imports no provider, session, settings or Electron code.',
   ),
   layer(
-    'sessions and settings',
-    ['src/main/sessions/**', 'src/main/settings/**'],
+    'the session layer',
+    ['src/main/sessions/**'],
+    [ELECTRON, '(^|/)llm(/|$)'],
+    'knows no Electron and no provider: app-core passes the model stream (streamFn) and index.ts binds it to Electron, so it also runs in tests and the e2e harness.',
+  ),
+  layer(
+    'settings',
+    ['src/main/settings/**'],
     [ELECTRON],
     'know no Electron: app-core and index.ts bind them to it, so they also run in tests and the e2e harness.',
   ),

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { SessionEventEnvelope } from '../src/shared/events.js';
 import { McpService } from '../src/main/mcp/mcp-service.js';
 import type { ToolCallHooks } from '../src/main/mcp/tool-adapter.js';
+import { streamOpenAI } from '../src/main/llm/index.js';
 import { SessionService } from '../src/main/sessions/session-service.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES } from '../src/main/sessions/session-messages.js';
 import { startFakeOpenAI } from '../test/fixtures/fake-openai.js';
@@ -72,6 +73,7 @@ async function ipcBytes(report: Reporter, mcp: McpService): Promise<void> {
     messages: () => SESSION_MESSAGES.en,
     log: { info: () => undefined, error: () => undefined },
     tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
+    streamFn: streamOpenAI,
   });
   try {
     for (let i = 0; i < RUN_TOOL_CALLS; i++)

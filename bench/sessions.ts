@@ -9,6 +9,7 @@ import { EventStream } from '../src/main/agent/event-stream.js';
 import type { AgentModel, StreamFn } from '../src/main/agent/types.js';
 import { emptyUsage, type AssistantMessage, type Message, emptyAssistantMessage } from '../src/shared/messages.js';
 import type { SessionEventEnvelope } from '../src/shared/events.js';
+import { streamOpenAI } from '../src/main/llm/index.js';
 import { SessionService, type SessionServiceOptions } from '../src/main/sessions/session-service.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES } from '../src/main/sessions/session-messages.js';
 import {
@@ -18,8 +19,8 @@ import {
   type FileLine,
   type MessageEntry,
   type SessionHeader,
-} from '../src/main/sessions/session-file.js';
-import type { SessionStore } from '../src/main/sessions/session-store.js';
+} from '../src/main/sessions/store/session-file.js';
+import type { SessionStore } from '../src/main/sessions/store/session-store.js';
 import type { Reporter } from './report.js';
 import { runStartup } from './sessions-startup.js';
 
@@ -35,8 +36,9 @@ function options(dataDir: string, extra: Partial<SessionServiceOptions> = {}): S
     defaultSystemPrompt: () => DEFAULT_SYSTEM_PROMPTS.en,
     messages: () => SESSION_MESSAGES.en,
     log: quiet,
+    streamFn: streamOpenAI,
     ...extra,
-  };
+  } as SessionServiceOptions;
 }
 
 /** A run's lines: a question and a ~600-character answer, chained after `parentId`. */

@@ -12,12 +12,13 @@ import type { SessionEventEnvelope } from '../shared/events.js';
 import { AttachmentStore } from './attachments/index.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
+import { streamOpenAI } from './llm/index.js';
 import { createLogger, type Logger } from './log.js';
 import { McpService } from './mcp/mcp-service.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { findInBranch, SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
-import { shownBranch } from './sessions/session-file.js';
+import { shownBranch } from './sessions/store/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { detectLocalServers, type LocalDetectOptions } from './settings/local-detect.js';
 import { createProviderCheck } from './settings/provider-check.js';
@@ -122,6 +123,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     attachments,
     tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
     autoTitle: () => current.autoTitle(),
+    // The composition root chooses the provider: the session layer knows only the stream's shape.
+    streamFn: streamOpenAI,
   });
   search = new SearchService({
     dataDir: options.dataDir,

@@ -1,6 +1,15 @@
 // Opening a chat transfers a page, not its history: the shapes and sizes of the pages main sends of a shown branch.
 import type { Message } from './messages.js';
-import type { MessageRef } from './sessions.js';
+
+/** Where a shown message sits among its versions (edited user messages, regenerated answers). */
+export interface MessageRef {
+  /** The stored message's id: what edit, regenerate and switchBranch name. */
+  id: string;
+  /** 1-based position among its versions, in the order they were written. */
+  version: number;
+  /** Versions at this point; 1 when there is no other. */
+  versions: number;
+}
 
 /**
  * Shown messages `start … start + messages.length - 1` (0 is the first message after the system message) of a shown

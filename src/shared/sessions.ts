@@ -1,7 +1,9 @@
 // Session shapes shared by main and renderer.
 import type { ToolCallState } from './mcp.js';
 import type { Message } from './messages.js';
-import type { MessagePage } from './paging.js';
+import type { MessagePage, MessageRef } from './paging.js';
+
+export type { MessageRef } from './paging.js';
 import type { ChatParams, ModelRef } from './settings.js';
 import type { UsageTotal } from './usage.js';
 
@@ -54,16 +56,6 @@ export interface ChatSettingsPatch {
   model?: ModelRef;
   systemPrompt?: string;
   params?: ChatParams;
-}
-
-/** Where a shown message sits among its versions (edited user messages, regenerated answers). */
-export interface MessageRef {
-  /** The stored message's id: what edit, regenerate and switchBranch name. */
-  id: string;
-  /** 1-based position among its versions, in the order they were written. */
-  version: number;
-  /** Versions at this point; 1 when there is no other. */
-  versions: number;
 }
 
 /**

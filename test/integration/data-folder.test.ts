@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/app-core.js';
 import { mainStrings } from '../../src/main/i18n.js';
-import { SessionStore } from '../../src/main/sessions/session-store.js';
+import { SessionStore } from '../../src/main/sessions/store/session-store.js';
 import { LOCK_FILE } from '../../src/main/storage/data-lock.js';
 import { emptyUsage } from '../../src/shared/messages.js';
 import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../fixtures/small-disk.js';

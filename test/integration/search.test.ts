@@ -9,7 +9,7 @@ import type { SearchResponse } from '../../src/shared/search.js';
 import type { SessionDetail } from '../../src/shared/sessions.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
 import { SEARCH_FILE } from '../../src/main/search/index.js';
-import { SessionStore } from '../../src/main/sessions/session-store.js';
+import { SessionStore } from '../../src/main/sessions/store/session-store.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
 import { seedSession } from '../fixtures/seed-sessions.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';

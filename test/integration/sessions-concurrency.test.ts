@@ -8,8 +8,8 @@ import { EventStream, type StreamFn } from '../../src/main/agent/index.js';
 import { messageText, type AssistantMessage, emptyAssistantMessage } from '../../src/shared/messages.js';
 import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { SessionService } from '../../src/main/sessions/session-service.js';
-import { SessionStore } from '../../src/main/sessions/session-store.js';
-import { currentBranch } from '../../src/main/sessions/session-file.js';
+import { SessionStore } from '../../src/main/sessions/store/session-store.js';
+import { currentBranch } from '../../src/main/sessions/store/session-file.js';
 import { startHarness, streamedText, SYSTEM_PROMPT, WORDS, type Harness } from '../unit/sessions/service-harness.js';
 
 describe('concurrent sessions (fake model server)', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyUsage, type Message } from '../../src/shared/messages.js';
 import { messageTokens, tokenizerStats } from '../../src/main/sessions/context-policy.js';
-import { serializeLines, type FileLine, type MessageEntry } from '../../src/main/sessions/session-file.js';
+import { serializeLines, type FileLine, type MessageEntry } from '../../src/main/sessions/store/session-file.js';
 import { sentMessages, startHarness, SYSTEM_PROMPT, type Harness } from '../unit/sessions/service-harness.js';
 
 let h: Harness;

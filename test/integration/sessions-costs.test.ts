@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emptyUsage, type Message } from '../../src/shared/messages.js';
 import type { SessionSummary } from '../../src/shared/sessions.js';
 import { tokenizerStats } from '../../src/main/sessions/context-policy.js';
-import { serializeLines, type FileLine, type MessageEntry, type SessionHeader } from '../../src/main/sessions/session-file.js';
+import { serializeLines, type FileLine, type MessageEntry, type SessionHeader } from '../../src/main/sessions/store/session-file.js';
 import { DEFAULT_IDLE_SESSIONS } from '../../src/main/sessions/session-service.js';
 import { seededId, seedSession } from '../fixtures/seed-sessions.js';
 import { startHarness, SYSTEM_PROMPT, type Harness } from '../unit/sessions/service-harness.js';

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messageText } from '../../src/shared/messages.js';
-import { currentBranch, type MessageEntry } from '../../src/main/sessions/session-file.js';
-import { SessionStore } from '../../src/main/sessions/session-store.js';
+import { currentBranch, type MessageEntry } from '../../src/main/sessions/store/session-file.js';
+import { SessionStore } from '../../src/main/sessions/store/session-store.js';
 import { mainLeaf, runTexts } from '../fixtures/crash-writer.js';
 
 const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 200);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
-import { SessionStore } from '../../src/main/sessions/session-store.js';
+import { SessionStore } from '../../src/main/sessions/store/session-store.js';
 import type { IpcResult } from '../../src/shared/errors.js';
 import { messageText } from '../../src/shared/messages.js';
 import { PAGE, type MessagePage } from '../../src/shared/paging.js';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { AppError } from '../../src/shared/errors.js';
-import { StoreError } from '../../src/main/sessions/session-store.js';
+import { StoreError } from '../../src/main/sessions/store/session-store.js';
+import { streamOpenAI } from '../../src/main/llm/index.js';
 import { SessionService } from '../../src/main/sessions/session-service.js';
 import {
   eventOf,
@@ -591,6 +592,7 @@ describe('storage changed under the app', () => {
       defaultSystemPrompt: () => SYSTEM_PROMPT,
       messages: () => WORDS,
       log: { info: () => undefined, error: () => undefined },
+      streamFn: streamOpenAI,
     });
     // The first service's index may not be flushed yet: the second one finds the chat through its folder check.
     await other.store.scanned();

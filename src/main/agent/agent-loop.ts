@@ -7,7 +7,7 @@ import { prepareReplay } from './replay.js';
 import { runToolBatch } from './tool-batch.js';
 import { toLlmToolSpec } from './tool-schema.js';
 import type {
-  AgentEvent,
+  AgentEventSink,
   AgentModel,
   AgentTool,
   AssistantMessageEvent,
@@ -19,9 +19,6 @@ import type {
 
 // Same words the provider uses for a user abort, so the UI shows one phrase whichever layer noticed it.
 const ABORTED_TEXT = 'Stopped by user';
-
-/** Receives every loop event in order; a returned promise is awaited before the loop moves on (a barrier). */
-export type AgentEventSink = (event: AgentEvent) => void | Promise<void>;
 
 /** What one run works with: a snapshot of model and tools, the hooks, and the queue drains. */
 export interface AgentLoopConfig {

@@ -1,12 +1,13 @@
 // The stateful shell around the loop: one conversation in memory, the steering and follow-up queues, listeners,
-// and the run lifecycle (start, failure, settlement). Behaviour contract: /work/shared/design/agent.md.
+// and the run lifecycle (start, failure, settlement). Its behavioural contract is stated where each type is declared (types.ts).
 import type { Message, SystemMessage, UserMessage } from '../../shared/messages.js';
-import { failedAssistantMessage, runAgentLoop, type AgentEventSink, type AgentLoopInput } from './agent-loop.js';
+import { failedAssistantMessage, runAgentLoop, type AgentLoopInput } from './agent-loop.js';
 import { errorText } from './error-text.js';
 import { MessageQueue } from './message-queue.js';
 import { defaultConvertToLlm } from './replay.js';
 import type {
   AgentEvent,
+  AgentEventSink,
   AgentListener,
   AgentModel,
   AgentOptions,
@@ -160,6 +161,11 @@ export class Agent {
 
   hasQueuedMessages(): boolean {
     return this.steeringQueue.size > 0 || this.followUpQueue.size > 0;
+  }
+
+  /** Everything queued, oldest first per queue, without consuming it: what a UI shows as pending. */
+  queuedMessages(): { steering: Message[]; followUp: Message[] } {
+    return { steering: this.steeringQueue.list(), followUp: this.followUpQueue.list() };
   }
 
   /** What the next drain would take (steering first, per mode), without consuming it. */

@@ -19,6 +19,11 @@ export class MessageQueue {
     this.items.push(message);
   }
 
+  /** Everything queued, oldest first (a copy). */
+  list(): Message[] {
+    return this.items.slice();
+  }
+
   peek(): Message[] {
     if (this.mode === 'all') return this.items.slice();
     const first = this.items[0];

@@ -1,10 +1,9 @@
 // Running the tool calls of one assistant message: preflight (start event, lookup, validation), execution,
 // and the result messages, in parallel or sequential mode.
 import type { ToolCallPart, ToolResultMessage } from '../../shared/messages.js';
-import type { AgentEventSink } from './agent-loop.js';
 import { errorText } from './error-text.js';
 import { validateToolArguments } from './tool-schema.js';
-import type { AgentTool, AgentToolResult, ToolExecutionMode } from './types.js';
+import type { AgentEventSink, AgentTool, AgentToolResult, ToolExecutionMode } from './types.js';
 
 /** What a tool batch needs from its run. */
 export interface ToolBatchEnv {

@@ -126,6 +126,9 @@ export type AgentEvent =
   | { type: 'tool_execution_end'; toolCallId: string; toolName: string; result: AgentToolResult; isError: boolean };
 
 /** Awaited in subscription order; its promise is part of the run's settlement. */
+/** Receives every loop event in order; a returned promise is awaited before the loop moves on (a barrier). */
+export type AgentEventSink = (event: AgentEvent) => void | Promise<void>;
+
 export type AgentListener = (event: AgentEvent, signal: AbortSignal) => void | Promise<void>;
 
 export interface AgentOptions {

@@ -1,5 +1,5 @@
 // Transport-agnostic IPC router: one validated handler per contract channel, answering IpcResult and never throwing.
-// Electron's ipcMain is one binding (electron-binding.ts); the end-to-end harness is another.
+// Electron's ipcMain is one binding (index.ts); the end-to-end harness is another.
 import { z } from 'zod';
 import { AppError, type IpcResult } from '../../shared/errors.js';
 import { INVOKE_CHANNELS, type InvokeChannel, type InvokeMethod, type InvokeRequest, type InvokeResponse } from '../../shared/ipc.js';

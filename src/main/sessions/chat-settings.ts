@@ -1,7 +1,7 @@
 // What a chat's next run uses besides its messages — model, system prompt, request parameters — derived from the
 // session header and the chat settings lines appended after it. Pure: the service appends, this decides.
 import type { ChatSettings, ChatSettingsPatch } from '../../shared/sessions.js';
-import type { SessionHeader } from './session-file.js';
+import type { SessionHeader } from './store/session-file.js';
 
 /** A chat's settings as of the end of its file. */
 export interface ChatState extends ChatSettings {

@@ -7,7 +7,7 @@
 import { PAGE, type MessagePage, type PageWindow } from '../../shared/paging.js';
 import type { Message } from '../../shared/messages.js';
 import type { MessageRef } from '../../shared/sessions.js';
-import type { MessageEntry } from './session-file.js';
+import type { MessageEntry } from './store/session-file.js';
 
 /** Serialized size of each message, computed once per message object. */
 const sizes = new WeakMap<Message, number>();

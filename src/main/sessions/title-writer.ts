@@ -6,7 +6,7 @@
 import type { AgentModel, StreamFn } from '../agent/index.js';
 import { messageText, messageThinking, type Message } from '../../shared/messages.js';
 import { autoName } from './session-naming.js';
-import type { SessionLogger } from './session-store.js';
+import type { SessionLogger } from './store/session-store.js';
 
 /** Output tokens a title may use; a model that reasons first gets room for its reasoning too. */
 export const TITLE_MAX_TOKENS = 64;

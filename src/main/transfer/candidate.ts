@@ -1,7 +1,7 @@
 // One conversation read from an import file, validated and ready to become a new session — or why it cannot.
 // Readers (own JSON, ChatGPT) produce these; the service stores each one whole or not at all.
 import type { ImportFailure } from '../../shared/transfer.js';
-import { parseSessionFile, serializeLines, type FileLine, type SessionHeader } from '../sessions/session-file.js';
+import { parseSessionFile, serializeLines, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 
 export interface ImportCandidate {
   /** Its title, for reports. */

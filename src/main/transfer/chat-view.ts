@@ -3,7 +3,7 @@
 // JSON export; these are for reading.
 import type { Message } from '../../shared/messages.js';
 import { BranchTree } from '../sessions/branches.js';
-import { summarize } from '../sessions/session-file.js';
+import { summarize } from '../sessions/store/session-file.js';
 import type { SessionSnapshot } from './snapshot.js';
 
 export interface ChatView {

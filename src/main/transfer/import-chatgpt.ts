@@ -18,7 +18,7 @@ import type { AttachmentPart } from '../../shared/attachments.js';
 import { emptyUsage, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
 import { judge } from '../attachments/index.js';
 import { LIMITS } from '../../shared/ipc.js';
-import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/session-file.js';
+import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 import { historyProblem, type ReadConversation } from './candidate.js';
 import type { TransferStrings } from './strings.js';
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PROVIDER_ERROR_CODES } from '../../shared/messages.js';
 import { CHAT_EXPORT_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
-import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/session-file.js';
+import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 import { chatParamsSchema } from '../settings/settings-file.js';
 import { historyProblem, type ReadConversation } from './candidate.js';
 import { attachmentHashes } from './snapshot.js';

@@ -6,7 +6,7 @@
 // file is a whole chat, whichever machine opens it. A `chat` summary at the top is for people and other tools to
 // read; import ignores it (the lines are the truth).
 import { CHAT_EXPORT_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
-import type { FileLine } from '../sessions/session-file.js';
+import type { FileLine } from '../sessions/store/session-file.js';
 import { snapshotSummary, type SessionSnapshot } from './snapshot.js';
 
 export interface ExportedFile {

@@ -12,7 +12,7 @@ import {
   type MessageEntry,
   type ParsedSession,
   type SummaryFields,
-} from '../sessions/session-file.js';
+} from '../sessions/store/session-file.js';
 
 export interface SessionSnapshot {
   /** Every committed line in file order, the header first. */

@@ -14,8 +14,8 @@ import {
   type FileLine,
   type MessageEntry,
   type SessionHeader,
-} from '../../../src/main/sessions/session-file.js';
-import { SessionStore } from '../../../src/main/sessions/session-store.js';
+} from '../../../src/main/sessions/store/session-file.js';
+import { SessionStore } from '../../../src/main/sessions/store/session-store.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SessionEvent, SessionEventEnvelope } from '../../../src/shared/events.js';
 import type { AgentModel } from '../../../src/main/agent/index.js';
+import { streamOpenAI } from '../../../src/main/llm/index.js';
 import { SessionService, type SessionServiceOptions } from '../../../src/main/sessions/session-service.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES } from '../../../src/main/sessions/session-messages.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../../fixtures/fake-openai.js';
@@ -50,6 +51,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       messages: () => WORDS,
       log: { info: () => undefined, error: () => undefined },
       ...serviceOptions,
+      streamFn: serviceOptions.streamFn ?? streamOpenAI,
     });
   const waitForEvent = (test: (e: SessionEventEnvelope) => boolean): Promise<SessionEventEnvelope> =>
     new Promise((resolve, reject) => {

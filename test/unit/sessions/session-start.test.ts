@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionStore, type IndexChange } from '../../../src/main/sessions/session-store.js';
-import { serializeLines } from '../../../src/main/sessions/session-file.js';
+import { SessionStore, type IndexChange } from '../../../src/main/sessions/store/session-store.js';
+import { serializeLines } from '../../../src/main/sessions/store/session-file.js';
 import { seededId, seedSession } from '../../fixtures/seed-sessions.js';
 
 const SESSIONS = 1_000;
@@ -185,13 +185,13 @@ describe('a start without an index', () => {
     seed(2);
     const first = await open();
     await first.scanned();
-    await first.setDraft(seededId(2), 'half a question');
+    await first.unsentText.set(seededId(2), 'half a question');
     await first.close();
     await fs.rm(path.join(sessionsDir, 'index.json'));
 
     const store = await open();
-    expect(store.draft(seededId(2))).toBe('half a question');
+    expect(store.unsentText.get(seededId(2))).toBe('half a question');
     await store.scanned();
-    expect(store.draft(seededId(2))).toBe('half a question');
+    expect(store.unsentText.get(seededId(2))).toBe('half a question');
   });
 });

@@ -13,8 +13,8 @@ import {
   type FileLine,
   type MessageEntry,
   type SessionHeader,
-} from '../../../src/main/sessions/session-file.js';
-import { SessionStore, type SessionLogger } from '../../../src/main/sessions/session-store.js';
+} from '../../../src/main/sessions/store/session-file.js';
+import { SessionStore, type SessionLogger } from '../../../src/main/sessions/store/session-store.js';
 import { writeFileAtomic } from '../../../src/main/storage/atomic-file.js';
 import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../../fixtures/small-disk.js';
 

@@ -1,7 +1,7 @@
 // A model-written name on disk: a `title` meta line names the chat until the person renames it, whichever line comes
 // last — a person's name always wins; a later commit (which names from the first message) keeps the title.
 import { describe, expect, it } from 'vitest';
-import { parseSessionFile, serializeLines, shownBranch, summarize, type FileLine } from '../../../src/main/sessions/session-file';
+import { parseSessionFile, serializeLines, shownBranch, summarize, type FileLine } from '../../../src/main/sessions/store/session-file';
 
 const header: FileLine = { type: 'session', version: 2, id: 's1', createdAt: 1, systemPrompt: 'sys', model: 'm' };
 const run: FileLine[] = [

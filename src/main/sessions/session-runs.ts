@@ -1,0 +1,212 @@
+// The run lifecycle around SessionRun: start one on a session (tools, model, announcement), then apply how it ended —
+// `saved` or `error`, then `run_end` — to the cache, the list, the unsent text and the title, and send input queued
+// too late to be taken. Every unfinished run is tracked so a shutdown can wait for them all.
+import { defaultConvertToLlm } from '../agent/index.js';
+import { resolveAttachments } from '../attachments/index.js';
+import { attachmentsOf } from '../../shared/attachments.js';
+import { messageText, type Message, type UserMessage } from '../../shared/messages.js';
+import { usageTotals } from '../../shared/usage.js';
+import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { DEFAULT_MAX_MESSAGES } from './context-policy.js';
+import { DEFAULT_COALESCE_MS, realTimer } from './event-coalescer.js';
+import { SessionRun, type RunDeps, type RunEnd } from './run/session-run.js';
+import type { Runtime, SessionCache } from './session-cache.js';
+import type { Loaded, SessionAttachments, SessionContext, SessionServiceOptions } from './session-context.js';
+import type { SessionEdits } from './session-edits.js';
+import type { SessionViews } from './session-views.js';
+import type { MessageEntry } from './store/session-file.js';
+import type { SessionLogger } from './store/session-store.js';
+import type { TitleWriter } from './title-writer.js';
+
+export interface SessionRunsParts {
+  context: SessionContext;
+  options: SessionServiceOptions;
+  cache: SessionCache;
+  views: SessionViews;
+  edits: SessionEdits;
+  titles: TitleWriter | undefined;
+}
+
+export class SessionRuns {
+  /** Every run not yet finished, deleted sessions' included, so `dispose` can wait for all of them. */
+  private readonly unfinished = new Set<Promise<unknown>>();
+  private disposed = false;
+  /** Per request, after the context policy; absent without an attachment store. */
+  private readonly convertToLlm: ((messages: Message[]) => Promise<Message[]>) | undefined;
+
+  constructor(private readonly parts: SessionRunsParts) {
+    const { attachments, log } = parts.context;
+    if (attachments) this.convertToLlm = attachmentsToLlm(attachments, log);
+  }
+
+  /** Resolves the tools of the chat's next run (starting MCP servers it needs); their calls report to the run then. */
+  async prepareTools(runtime: Runtime, loaded: Loaded): Promise<void> {
+    const { tools } = this.parts.options;
+    if (!tools) return;
+    runtime.tools = await tools(loaded.mcpServers, {
+      requestApproval: (request, signal) => runtime.run?.requestApproval(request, signal) ?? Promise.resolve('cancelled'),
+      onStatus: (state) => runtime.run?.toolStatus(state),
+    });
+  }
+
+  /** Starts a run on `baseBranch` (synchronously: the busy check and the start cannot interleave). Returns its id. */
+  start(runtime: Runtime, loaded: Loaded, baseBranch: MessageEntry[], prompts: UserMessage[], userText: string): string {
+    const { context, options, cache, views, edits } = this.parts;
+    // Resolved first: a chat whose provider is gone fails here, before anything starts.
+    const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
+    const deps: RunDeps = {
+      streamFn: options.streamFn,
+      ...(this.convertToLlm && { convertToLlm: this.convertToLlm }),
+      maxMessages: options.maxMessagesPerSession ?? DEFAULT_MAX_MESSAGES,
+      coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
+      timer: options.timer ?? realTimer,
+      emit: (event) => context.emit(runtime, run.id, event),
+      commit: (outcome) => edits.commitRun(runtime, loaded, run, outcome),
+      approvalsChanged: () => views.listChanged(),
+      isDeleted: () => runtime.deleted,
+      strings: () => context.strings(),
+      log: context.log,
+    };
+    const run: SessionRun = new SessionRun(
+      {
+        baseBranch,
+        system: loaded.system,
+        prompts,
+        model,
+        tools: runtime.tools ?? [],
+        maxRequests: options.maxRequestsPerRun?.() ?? REQUESTS_PER_RUN.default,
+      },
+      deps,
+    );
+    runtime.run = run;
+    cache.running(runtime, loaded);
+    views.listChanged();
+    run.emit({ type: 'run_start', userText, summary: views.summaryOfId(runtime.id) });
+    const done = run.start().then(async (end) => {
+      try {
+        await this.settle(runtime, loaded, run, end);
+      } catch (error) {
+        // Never leave the session stuck as busy.
+        context.log.error(`session ${runtime.id}: run ${run.id} could not be closed`, error);
+        if (runtime.run === run) runtime.run = undefined;
+        views.listChanged();
+      }
+    });
+    this.unfinished.add(done);
+    void done.finally(() => this.unfinished.delete(done));
+    return run.id;
+  }
+
+  /** Stops every run (text already shown is committed as stopped) and waits for all of them to be settled. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const runtime of this.parts.cache.all()) runtime.run?.stop();
+    while (this.unfinished.size) await Promise.all(this.unfinished);
+  }
+
+  /** Applies how a run ended: the events that close it, what it leaves in memory, and what comes after it. */
+  private async settle(runtime: Runtime, loaded: Loaded, run: SessionRun, end: RunEnd): Promise<void> {
+    const { context, cache, views } = this.parts;
+    if (end.kind === 'deleted') {
+      runtime.run = undefined;
+      return;
+    }
+    await this.announce(runtime, loaded, run, end);
+    runtime.run = undefined;
+    const summary = views.summaryOfId(runtime.id);
+    if (end.kind === 'failed' && end.showedNothing && (await this.discardIfOnlyThisSend(runtime))) {
+      // Settled before the renderer hears of it: the files of the message handed back stay for the next send.
+      await context.attachments
+        ?.handBack(runtime.id)
+        .catch((error: unknown) => context.log.error(`session ${runtime.id}: attachments could not be handed back`, error));
+      run.emit({ type: 'run_end', committed: false, summary, discarded: true });
+      cache.forget(runtime.id, true);
+      views.listChanged();
+      return;
+    }
+    const committed = end.kind === 'committed';
+    run.emit({ type: 'run_end', committed, summary });
+    if (end.kind === 'failed' && end.staleOnDisk) cache.unload(runtime);
+    else cache.remember(runtime);
+    views.listChanged();
+    if (!committed || this.disposed) return;
+    this.writeTitle(runtime, loaded, run);
+    // Input queued while the run was finishing was meant to follow it: send it now rather than lose it.
+    if (!end.handBack && end.leftovers.length) {
+      try {
+        this.start(runtime, loaded, loaded.branch, end.leftovers, joined(end.leftovers));
+      } catch (error) {
+        context.log.error(`session ${runtime.id}: queued message(s) could not be sent`, error);
+      }
+    }
+  }
+
+  /** `saved` or `error`; text that goes back to the person is kept on disk too when the app is quitting. */
+  private async announce(runtime: Runtime, loaded: Loaded, run: SessionRun, end: Exclude<RunEnd, { kind: 'deleted' }>): Promise<void> {
+    const { context, views } = this.parts;
+    if (end.kind === 'committed') {
+      // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
+      const unsentText = end.handBack && end.leftovers.length ? joined(end.leftovers) : undefined;
+      run.emit({
+        type: 'saved',
+        stopped: end.stopped,
+        summary: { ...views.summaryOfId(runtime.id), isStreaming: false },
+        refs: loaded.tree.refs(loaded.branch.slice(run.baseBranch.length)),
+        ...(unsentText && { unsentText }),
+        usage: usageTotals(loaded.branch.map((entry) => entry.message)),
+      });
+      if (this.disposed && unsentText) await context.store.unsentText.set(runtime.id, unsentText);
+      return;
+    }
+    const unsentText = joined(end.unsent);
+    const unsentAttachments = end.unsent.flatMap((message) => attachmentsOf(message.content));
+    run.emit({ type: 'error', code: end.code, message: end.message, unsentText, ...(unsentAttachments.length && { unsentAttachments }) });
+    // Quitting stopped this run: the window that would restore the text is closing, so keep it for the next open.
+    if (this.disposed && unsentText.trim()) await context.store.unsentText.set(runtime.id, unsentText);
+  }
+
+  /** After a saved answer, the chat's model may name a chat the person has not named (title-writer.ts); never waited for. */
+  private writeTitle(runtime: Runtime, loaded: Loaded, run: SessionRun): void {
+    const { context, cache, views, edits, titles } = this.parts;
+    const entry = context.store.entry(runtime.id);
+    if (!titles || !entry?.autoNamed || entry.title) return;
+    titles.write(runtime.id, run.model, [loaded.system, ...loaded.branch.map((e) => e.message)], async (title) => {
+      const { loaded: current } = await cache.ready(runtime.id);
+      // The person may have named it while the model wrote; their name stays (it also wins when the file is read).
+      if (!context.store.entry(runtime.id)?.autoNamed) return;
+      const next = await edits.title(runtime, current, title);
+      views.listChanged();
+      (runtime.run ?? run).emit({ type: 'titled', summary: views.summaryOf(next) });
+    });
+  }
+
+  /**
+   * A new chat whose first send failed before the model showed anything was never more than that send: its file goes,
+   * so no empty chat is left behind (the renderer turns it back into the new chat, text included). Anything else
+   * written to it (a name, a pin, chat settings) keeps it; so does a failure after text was shown, which stays on
+   * screen marked unsaved. When quitting it stays too: the unsent text is kept with it.
+   */
+  private async discardIfOnlyThisSend(runtime: Runtime): Promise<boolean> {
+    if (this.disposed || runtime.headerOnlySize === undefined || runtime.loaded?.tree.leaf) return false;
+    try {
+      return await this.parts.context.store.deleteIfSize(runtime.id, runtime.headerOnlySize);
+    } catch (error) {
+      this.parts.context.log.error(`session ${runtime.id}: the empty chat of a failed first send could not be removed`, error);
+      return false;
+    }
+  }
+}
+
+/** Attachment references become image parts and fenced text; a file that cannot be read is logged and left out. */
+function attachmentsToLlm(store: SessionAttachments, log: SessionLogger): (messages: Message[]) => Promise<Message[]> {
+  const read = (sha256: string) =>
+    store.read(sha256).catch((error: unknown) => {
+      log.error(`attachment ${sha256} could not be read`, error);
+      return undefined;
+    });
+  return (messages) => resolveAttachments(defaultConvertToLlm(messages), read);
+}
+
+function joined(messages: readonly UserMessage[]): string {
+  return messages.map((message) => messageText(message)).join('\n\n');
+}
