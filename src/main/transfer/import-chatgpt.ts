@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AttachmentPart } from '../../shared/attachments.js';
-import { emptyUsage, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
+import { emptyUsage, userContent, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
 import { judge } from '../attachments/index.js';
 import { LIMITS } from '../../shared/ipc.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
@@ -232,7 +232,7 @@ function convert(
       return true;
     });
     if (attachments.length === 0) return text.trim() ? { role: 'user', content: text, timestamp } : undefined;
-    return { role: 'user', content: [...(text.trim() ? [{ type: 'text' as const, text }] : []), ...attachments], timestamp };
+    return { role: 'user', content: userContent(text.trim() ? text : '', attachments), timestamp };
   }
   if (role !== 'assistant') return undefined;
   const parts: Array<TextPart | ThinkingPart> = [];

@@ -170,6 +170,20 @@ describe('prompt', () => {
     await running;
   });
 
+  it('queuedMessages() lists both queues oldest first without taking anything; a drain then takes them', async () => {
+    const agent = agentFor(scriptedModel(reply(text('ok')), reply(text('ok')), reply(text('ok'))));
+    agent.steer('shorter');
+    agent.followUp('then this');
+    agent.followUp('and this');
+    const listed = agent.queuedMessages();
+    expect(listed.steering.map((m) => m.content)).toEqual(['shorter']);
+    expect(listed.followUp.map((m) => m.content)).toEqual(['then this', 'and this']);
+    listed.followUp.pop();
+    expect(agent.queuedMessages().followUp).toHaveLength(2);
+    await agent.prompt('hi');
+    expect(agent.queuedMessages()).toEqual({ steering: [], followUp: [] });
+  });
+
   it('prompt([]) sends the existing context as it is, even from an assistant tail (edge 47)', async () => {
     const model = scriptedModel(reply(text('again')));
     const agent = agentFor(model, { messages: [user('hi'), assistant('hello')] });
