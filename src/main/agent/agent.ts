@@ -67,7 +67,7 @@ interface ActiveRun {
   ended: boolean;
 }
 
-/** One conversation with a model: prompts, queued input, tools, events. See agent.md for the full contract. */
+/** One conversation with a model: prompts, queued input, tools, events. Each contract is stated where its type is declared (types.ts). */
 export class Agent {
   private readonly mutableState: MutableAgentState;
   private readonly steeringQueue: MessageQueue;

@@ -125,7 +125,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
   },
 };
 
-/** The built-in system prompt of new sessions, per locale (003's wording). */
+/** The built-in system prompt of new sessions, per locale. */
 export const DEFAULT_SYSTEM_PROMPTS: Record<Locale, string> = {
   'zh-CN': '你是 Tiny Agent，一个简洁、友好的 AI 助手。',
   en: 'You are Tiny Agent, a concise and friendly AI assistant.',
