@@ -14,6 +14,7 @@ import {
   type ThinkingPart,
   type ToolCallPart,
   type UserMessage,
+  userContent,
 } from '../../../shared/messages';
 import type { ChatSettings, MessageRef, SessionDetail } from '../../../shared/sessions';
 import type { UsageTotal } from '../../../shared/usage';
@@ -200,8 +201,7 @@ export function startLocalRun(session: OpenSession, request: RunRequest): OpenSe
     if (base < 0) return session;
     const text = request.text;
     const attachments = kind === 'send' ? (request.attachments ?? []) : [];
-    const content = attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
-    const user: UserMessage = { role: 'user', content, timestamp: Date.now() };
+    const user: UserMessage = { role: 'user', content: userContent(text, attachments), timestamp: Date.now() };
     const target = kind === 'edit' ? { target: request.messageId } : {};
     return withView({
       ...session,
