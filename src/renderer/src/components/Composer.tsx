@@ -6,7 +6,7 @@ import { LIMITS } from '../../../shared/ipc';
 import { AttachButton, ComposerAttachments, DropOverlay, useFileDrop } from '../attachments/ComposerAttachments';
 import { useT } from '../i18n';
 import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
-import { SendIcon, StopIcon } from './icons';
+import { SendIcon, StopIcon } from '../ui/icons';
 
 /** Height in pixels the box grows to before it scrolls. */
 const MAX_HEIGHT = 240;

@@ -5,7 +5,7 @@ import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { ChatSettingsPanel } from './chat-settings/ChatSettingsPanel';
 import { ModelPicker } from './chat-settings/ModelPicker';
-import { GearIcon, SidebarIcon, SlidersIcon } from './icons';
+import { GearIcon, SidebarIcon, SlidersIcon } from '../ui/icons';
 import { ExportMenu } from '../transfer/ExportMenu';
 import { UsageTotal } from '../usage/UsageTotal';
 
