@@ -3,6 +3,8 @@
 import type { StateCreator } from 'zustand';
 import { ATTACHMENT_LIMITS, type AttachmentPart, type AttachmentRefusal } from '../../../shared/attachments';
 import { prepareFile } from '../attachments/prepare';
+import type { AppState } from './appState';
+import { without } from './records';
 
 export interface AttachmentsData {
   /** Attachments waiting in each composer (by session key), in the order they were added. */
@@ -31,7 +33,7 @@ export function initialAttachmentsData(): AttachmentsData {
   return { composerAttachments: {}, attachRefusals: {}, attaching: {} };
 }
 
-export const createAttachmentsSlice: StateCreator<AttachmentsSlice, [], [], AttachmentsSlice> = (set, get) => ({
+export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsSlice> = (set, get) => ({
   ...initialAttachmentsData(),
 
   async attachFiles(key, files) {
@@ -42,7 +44,7 @@ export const createAttachmentsSlice: StateCreator<AttachmentsSlice, [], [], Atta
       .map((file): AttachmentRefusal => ({ reason: 'too_many', name: file.name, limit: ATTACHMENT_LIMITS.maxPerMessage }));
     files = files.slice(0, Math.max(0, room));
     set((s) => ({
-      attachRefusals: overflow.length ? { ...s.attachRefusals, [key]: overflow } : omit(s.attachRefusals, key),
+      attachRefusals: overflow.length ? { ...s.attachRefusals, [key]: overflow } : without(s.attachRefusals, key),
       attaching: { ...s.attaching, [key]: (s.attaching[key] ?? 0) + files.length },
     }));
     for (const file of files) {
@@ -72,12 +74,12 @@ export const createAttachmentsSlice: StateCreator<AttachmentsSlice, [], [], Atta
   removeAttachment(key, sha256) {
     set((s) => {
       const rest = (s.composerAttachments[key] ?? []).filter((part) => part.sha256 !== sha256);
-      return { composerAttachments: rest.length ? { ...s.composerAttachments, [key]: rest } : omit(s.composerAttachments, key) };
+      return { composerAttachments: rest.length ? { ...s.composerAttachments, [key]: rest } : without(s.composerAttachments, key) };
     });
   },
 
   dismissRefusals(key) {
-    set((s) => ({ attachRefusals: omit(s.attachRefusals, key) }));
+    set((s) => ({ attachRefusals: without(s.attachRefusals, key) }));
   },
 
   attachmentUrl(sha256) {
@@ -101,7 +103,7 @@ export function takeAttachments(
   s: AttachmentsData,
   key: string,
 ): { parts: AttachmentPart[]; patch: Pick<AttachmentsData, 'composerAttachments'> } {
-  return { parts: s.composerAttachments[key] ?? [], patch: { composerAttachments: omit(s.composerAttachments, key) } };
+  return { parts: s.composerAttachments[key] ?? [], patch: { composerAttachments: without(s.composerAttachments, key) } };
 }
 
 /** Puts unsent attachments back into a composer, before what it holds now, without doubles. */
@@ -125,10 +127,4 @@ function addPart(
   const current = record[key] ?? [];
   if (current.some((p) => p.sha256 === part.sha256)) return record;
   return { ...record, [key]: first ? [part, ...current] : [...current, part] };
-}
-
-function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
-  if (!(key in record)) return record;
-  const { [key]: _removed, ...rest } = record;
-  return rest;
 }

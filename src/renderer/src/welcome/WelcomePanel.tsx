@@ -23,7 +23,7 @@ export function WelcomePanel(): JSX.Element {
   const target = useAppState(selectKeylessTarget);
   const localServers = useAppState((s) => s.localServers);
   const secretsEncrypted = useAppState((s) => s.settings?.secretsEncrypted ?? true);
-  const unsent = useAppState((s) => (s.drafts[selectCurrentKey(s)] ?? '').trim() !== '' && s.welcomeOpen);
+  const unsent = useAppState((s) => (s.composerText[selectCurrentKey(s)] ?? '').trim() !== '' && s.welcomeOpen);
   const detect = useAppState((s) => s.detectLocalServers);
   const testConnection = useAppState((s) => s.testConnection);
   const listModels = useAppState((s) => s.listModels);

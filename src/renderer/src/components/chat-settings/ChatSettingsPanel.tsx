@@ -17,7 +17,7 @@ export function ChatSettingsPanel(): JSX.Element {
   const [initial] = useState(() => {
     const s = useAppState.getState();
     return s.currentSession.id === null
-      ? { systemPrompt: s.draftChat.systemPrompt ?? s.settings?.systemPrompt ?? '', params: s.draftChat.params ?? {} }
+      ? { systemPrompt: s.newChatSettings.systemPrompt ?? s.settings?.systemPrompt ?? '', params: s.newChatSettings.params ?? {} }
       : { systemPrompt: s.currentSession.systemPrompt, params: s.currentSession.chat.params };
   });
   const [systemPrompt, setSystemPrompt] = useState(initial.systemPrompt);

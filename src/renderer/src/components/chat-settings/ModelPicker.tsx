@@ -7,10 +7,10 @@ import { useAppState } from '../../store/appState';
 import { modelGroups, refKey } from './modelGroups';
 import { useClickOutside } from '../../ui/useClickOutside';
 
-/** The model the open chat (or the draft) runs on next: its own choice, else Settings' default. */
+/** The model the open chat (or the new chat) runs on next: its own choice, else Settings' default. */
 export function useChatModel(): ModelRef | null {
   return useAppState(
-    (s) => (s.currentSession.id === null ? s.draftChat.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null,
+    (s) => (s.currentSession.id === null ? s.newChatSettings.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null,
   );
 }
 
