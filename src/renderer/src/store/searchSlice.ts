@@ -37,11 +37,11 @@ export function searchInitial(): SearchData {
   return { searchOpen: false, findOpen: false, focus: null };
 }
 
-let nonce = 0;
-/** The latest find jump: an earlier one whose page arrives later must not pull the view back. */
-let findJump = 0;
-
 export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (set, get) => {
+  /** Counts jumps, so the same message asked for twice moves the view twice (see MessageFocus). */
+  let nonce = 0;
+  /** The latest find jump: an earlier one whose page arrives later must not pull the view back. */
+  let findJump = 0;
   return {
     ...searchInitial(),
     setSearchOpen: (open) => set({ searchOpen: open, ...(open ? { findOpen: false } : {}) }),
