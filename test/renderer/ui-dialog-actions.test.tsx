@@ -10,7 +10,7 @@ describe('dialog actions', () => {
     const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     render(
       <form onSubmit={onSubmit}>
-        <DialogActions cancelLabel="Cancel" onCancel={onCancel} confirmLabel="Save" confirmTestId="settings-save" />
+        <DialogActions onCancel={onCancel} confirm="Save" testId="settings-save" />
       </form>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -31,9 +31,9 @@ describe('dialog actions', () => {
           cancelLabel="Cancel"
           onCancel={() => setLocked(true)}
           cancelFirst
-          confirmLabel="Delete"
-          confirmTestId="confirm-delete"
-          confirmDisabled={locked}
+          confirm="Delete"
+          testId="confirm-delete"
+          disabled={locked}
           onConfirm={onConfirm}
           danger
         />
@@ -54,7 +54,7 @@ describe('dialog actions', () => {
 
   it('secondary buttons come first, before Cancel', () => {
     render(
-      <DialogActions cancelLabel="Back" onCancel={() => {}} confirmLabel="Save">
+      <DialogActions cancelLabel="Back" onCancel={() => {}} confirm="Save">
         <button type="button">Remove</button>
       </DialogActions>,
     );

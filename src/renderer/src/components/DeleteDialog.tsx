@@ -19,12 +19,11 @@ export function DeleteDialog({ summary, onClose }: { summary: SessionSummary; on
       <p>{t('delete.body', { name: summary.name || t('session.untitled') })}</p>
       {summary.isStreaming && <p>{t('delete.streaming')}</p>}
       <DialogActions
-        cancelLabel={t('dialog.cancel')}
         onCancel={onClose}
         cancelFirst
-        confirmLabel={t('delete.confirm')}
-        confirmTestId="confirm-delete"
-        confirmDisabled={locked}
+        confirm={t('delete.confirm')}
+        testId="confirm-delete"
+        disabled={locked}
         onConfirm={() => void confirm()}
         danger
       />

@@ -170,11 +170,10 @@ function SettingsForm({ settings, onDone }: { settings: SettingsView; onDone: ()
       <FormError testId="settings-error">{saveError}</FormError>
 
       <DialogActions
-        cancelLabel={t('dialog.cancel')}
         onCancel={onDone}
-        confirmLabel={saving ? t('settings.saving') : t('settings.save')}
-        confirmTestId="settings-save"
-        confirmDisabled={saving}
+        confirm={saving ? t('settings.saving') : t('settings.save')}
+        testId="settings-save"
+        disabled={saving}
       />
     </form>
   );

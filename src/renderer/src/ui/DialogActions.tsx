@@ -1,16 +1,21 @@
 // The row that ends a form or a dialog: Cancel, then the one action it exists for (Save, Delete, Send…), on the right.
 // Without `onConfirm` the action submits the surrounding form, so Enter in a field and the button do the same.
 import type { JSX, MouseEvent, ReactNode } from 'react';
+import { useT } from '../i18n';
 
 interface DialogActionsProps {
-  cancelLabel: string;
   onCancel: () => void;
+  /** The cancel button's words; "Cancel" in the window's language unless the form says otherwise (e.g. "Back"). */
+  cancelLabel?: string;
   cancelTestId?: string;
   /** Cancel takes the focus when the dialog opens (a destructive confirm should not be one Enter away). */
   cancelFirst?: boolean;
-  confirmLabel: string;
-  confirmTestId?: string;
-  confirmDisabled?: boolean;
+  /** The action's words. */
+  confirm: string;
+  /** The action's data-testid. */
+  testId?: string;
+  /** The action is disabled (saving, nothing to send yet). */
+  disabled?: boolean;
   /** Absent: the action is the form's submit button. */
   onConfirm?: (event: MouseEvent<HTMLButtonElement>) => void;
   /** A confirm that destroys something is styled as such. */
@@ -22,21 +27,22 @@ interface DialogActionsProps {
 }
 
 export function DialogActions(props: DialogActionsProps): JSX.Element {
+  const t = useT();
   const { onConfirm } = props;
   return (
     <div className={props.className ?? 'dialog-actions'}>
       {props.children}
       <button type="button" className="button" data-testid={props.cancelTestId} data-autofocus={props.cancelFirst} onClick={props.onCancel}>
-        {props.cancelLabel}
+        {props.cancelLabel ?? t('dialog.cancel')}
       </button>
       <button
         type={onConfirm ? 'button' : 'submit'}
         className={props.danger ? 'button danger' : 'button primary'}
-        data-testid={props.confirmTestId}
-        disabled={props.confirmDisabled}
+        data-testid={props.testId}
+        disabled={props.disabled}
         onClick={onConfirm}
       >
-        {props.confirmLabel}
+        {props.confirm}
       </button>
     </div>
   );

@@ -60,11 +60,10 @@ export function EditBox({ messageId, original }: { messageId: string; original: 
       />
       <DialogActions
         className="msg-edit-buttons"
-        cancelLabel={t('branches.cancel')}
         onCancel={cancel}
-        confirmLabel={t('branches.send')}
-        confirmTestId="message-edit-save"
-        confirmDisabled={!canSend}
+        confirm={t('branches.send')}
+        testId="message-edit-save"
+        disabled={!canSend}
         onConfirm={send}
       />
     </div>

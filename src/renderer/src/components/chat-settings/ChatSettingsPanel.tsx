@@ -55,13 +55,7 @@ export function ChatSettingsPanel(): JSX.Element {
         <ParamsFields value={params} onChange={setParams} />
         <p className="hint">{t('chatSettings.paramsHint')}</p>
         <FormError testId="chat-settings-error">{error}</FormError>
-        <DialogActions
-          cancelLabel={t('dialog.cancel')}
-          onCancel={close}
-          confirmLabel={t('chatSettings.save')}
-          confirmTestId="chat-settings-save"
-          confirmDisabled={saving}
-        />
+        <DialogActions onCancel={close} confirm={t('chatSettings.save')} testId="chat-settings-save" disabled={saving} />
       </form>
     </Dialog>
   );

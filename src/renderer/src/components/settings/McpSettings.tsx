@@ -321,13 +321,7 @@ function ServerForm({ server, onCancel, onSaved }: { server?: McpServerView; onC
         </p>
       )}
       <FormError>{error}</FormError>
-      <DialogActions
-        className="mcp-actions"
-        cancelLabel={t('mcp.cancel')}
-        onCancel={onCancel}
-        confirmLabel={t('mcp.save')}
-        confirmTestId="mcp-save"
-      />
+      <DialogActions className="mcp-actions" onCancel={onCancel} confirm={t('mcp.save')} testId="mcp-save" />
     </form>
   );
 }
@@ -361,11 +355,10 @@ function ImportForm({ onDone }: { onDone: () => void }): JSX.Element {
       <FormError testId="mcp-import-error">{error}</FormError>
       <DialogActions
         className="mcp-actions"
-        cancelLabel={t('mcp.cancel')}
         onCancel={onDone}
-        confirmLabel={t('mcp.importApply')}
-        confirmTestId="mcp-import-apply"
-        confirmDisabled={!text.trim()}
+        confirm={t('mcp.importApply')}
+        testId="mcp-import-apply"
+        disabled={!text.trim()}
       />
     </form>
   );

@@ -154,10 +154,9 @@ function PresetEditor({
       <FormError>{error}</FormError>
       <DialogActions
         className="field-row end"
-        cancelLabel={t('presets.cancel')}
         onCancel={onCancel}
-        confirmLabel={t('presets.save')}
-        confirmTestId="preset-save"
+        confirm={t('presets.save')}
+        testId="preset-save"
         onConfirm={(event) => void submit(event)}
       />
     </fieldset>

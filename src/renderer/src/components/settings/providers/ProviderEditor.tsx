@@ -392,9 +392,9 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
         cancelLabel={t('providers.back')}
         onCancel={onDone}
         cancelTestId="settings-provider-back"
-        confirmLabel={saving ? t('settings.saving') : t('settings.save')}
-        confirmTestId="settings-save"
-        confirmDisabled={saving}
+        confirm={saving ? t('settings.saving') : t('settings.save')}
+        testId="settings-save"
+        disabled={saving}
       >
         {saved && (
           <button
