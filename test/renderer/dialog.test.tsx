@@ -2,7 +2,7 @@
 // went away (a form replaced after Save).
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Dialog } from '../../src/renderer/src/components/Dialog';
+import { Dialog } from '../../src/renderer/src/ui/Dialog';
 
 describe('dialog', () => {
   it('closes on Escape from a control inside it', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allStrings, GLOSSARY, systemLocale, translate, type StringKey } from '../../src/renderer/src/i18n';
 import { PROVIDER_ERROR_CODES } from '../../src/shared/messages';
 import { SESSION_MESSAGES } from '../../src/main/sessions/session-messages';
-import { resolveLocale } from '../../src/renderer/src/store/appState';
+import { resolveLocale } from '../../src/renderer/src/store/settingsSlice';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -92,7 +92,7 @@ describe('a run in the open session', () => {
     fake.emit('a', { type: 'run_start', userText: 'question' });
     fake.emit('a', { type: 'message_start', message: shell() });
     fake.emit('a', { type: 'delta', text: 'par' });
-    state().setDraft('a', 'typed meanwhile');
+    state().setComposerText('a', 'typed meanwhile');
 
     fake.emit('a', { type: 'error', code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question' });
     fake.emit('a', { type: 'run_end', committed: false });
@@ -101,7 +101,7 @@ describe('a run in the open session', () => {
     expect(shown.messages.map((m) => messageText(m!))).toEqual(['hi', 'hello', 'question', 'par']);
     expect(unsavedFrom(shown)).toBe(2);
     expect(shown.committed).toEqual(committed);
-    expect(state().drafts.a).toBe('question\n\ntyped meanwhile');
+    expect(state().composerText.a).toBe('question\n\ntyped meanwhile');
     expect(state().errors.a).toEqual({ code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question', retry: 'send' });
     expect(state().isTyping).toBe(false);
 
@@ -124,11 +124,11 @@ describe('a run in the open session', () => {
     expect(state().sessions.map((s) => s.id)).toEqual(['b', 'a']);
     expect(state().currentSession.id).toBeNull();
     expect(state().isTyping).toBe(false);
-    expect(state().drafts).toEqual({ draft: 'Plan a trip to Kyoto' });
+    expect(state().composerText).toEqual({ draft: 'Plan a trip to Kyoto' });
     expect(state().errors).toEqual({
       draft: { code: 'unreachable', message: 'Could not connect', unsentText: 'Plan a trip to Kyoto', retry: 'send' },
     });
-    expect(state().draftChat).toEqual({ model: { providerId: 'p-openai', model: 'gpt-4.1' } });
+    expect(state().newChatSettings).toEqual({ model: { providerId: 'p-openai', model: 'gpt-4.1' } });
 
     // Retry creates the chat again, with the same model.
     await state().retry();
@@ -144,14 +144,14 @@ describe('a run in the open session', () => {
     const id = state().currentSession.id!;
     await state().openSession('a');
     state().newChat();
-    state().setDraft('draft', 'something else');
+    state().setComposerText('draft', 'something else');
     fake.emit(id, { type: 'error', code: 'unreachable', message: 'Could not connect', unsentText: 'first question' });
     fake.emit(id, { type: 'run_end', committed: false, discarded: true });
 
     expect(state().sessions.map((s) => s.id)).toEqual(['b', 'a']);
-    expect(state().drafts.draft).toBe('first question\n\nsomething else');
+    expect(state().composerText.draft).toBe('first question\n\nsomething else');
     expect(state().errors.draft).toMatchObject({ code: 'unreachable', retry: 'send' });
-    expect(state().drafts).not.toHaveProperty(id);
+    expect(state().composerText).not.toHaveProperty(id);
   });
 
   it('a failed run that showed nothing leaves nothing on screen', async () => {
@@ -178,7 +178,7 @@ describe('a run in the open session', () => {
     await state().send('question');
     fake.emit('a', { type: 'error', code: 'timeout', message: 'no first token in 60 s', unsentText: 'question' });
     fake.emit('a', { type: 'run_end', committed: false });
-    expect(state().drafts.a).toBe('question');
+    expect(state().composerText.a).toBe('question');
 
     await state().retry();
 
@@ -186,7 +186,7 @@ describe('a run in the open session', () => {
       { sessionId: 'a', text: 'question' },
       { sessionId: 'a', text: 'question' },
     ]);
-    expect(state().drafts.a).toBeUndefined();
+    expect(state().composerText.a).toBeUndefined();
     expect(state().errors.a).toBeUndefined();
   });
 
@@ -194,7 +194,7 @@ describe('a run in the open session', () => {
     fake.failNext('send', 'busy', 'still running');
     await state().send('too soon');
     expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
-    expect(state().drafts.a).toBe('too soon');
+    expect(state().composerText.a).toBe('too soon');
     expect(state().errors.a).toMatchObject({ code: 'busy', message: 'still running', retry: 'send' });
     expect(state().isTyping).toBe(false);
     expect(state().sessions.find((s) => s.id === 'a')?.isStreaming).toBe(false);
@@ -213,7 +213,7 @@ describe('a run in the open session', () => {
     fake.emit('a', { type: 'run_end', committed: false });
     // The new answer's start stays readable, not saved, until the error goes; then the old answer is back.
     expect(state().currentSession.messages.map((m) => messageText(m!))).toEqual(['hi', 'Hey']);
-    expect(state().drafts.a).toBeUndefined();
+    expect(state().composerText.a).toBeUndefined();
     expect(state().errors.a?.retry).toBe('regenerate');
     state().dismissError();
     expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
@@ -242,10 +242,10 @@ describe('a run in the open session', () => {
 
   it('steering and follow-ups go to main, leave the composer and show in the queue', async () => {
     await state().send('long task');
-    state().setDraft('a', 'go left');
+    state().setComposerText('a', 'go left');
     await state().steer('go left');
     expect(fake.callsOf('steer')).toEqual([{ sessionId: 'a', text: 'go left' }]);
-    expect(state().drafts.a).toBeUndefined();
+    expect(state().composerText.a).toBeUndefined();
     expect(state().queue.steering).toEqual(['go left']);
 
     await state().followUp('then summarize');
@@ -278,7 +278,7 @@ describe('the sidebar', () => {
     fake.emit('b', { type: 'run_end', committed: false }, { runId: 'rb' });
     expect(state().sessions.find((s) => s.id === 'b')?.isStreaming).toBe(false);
     expect(state().currentSession).toBe(open);
-    expect(state().drafts.b).toBe('bg');
+    expect(state().composerText.b).toBe('bg');
     expect(state().errors.b?.code).toBe('interrupted');
     expect(state().errors.a).toBeUndefined();
   });
@@ -341,11 +341,11 @@ describe('the draft new chat', () => {
 
   it('keeps the text in the new chat when creating the session fails', async () => {
     state().newChat();
-    state().setDraft('draft', 'first words');
+    state().setComposerText('draft', 'first words');
     fake.failNext('createSession', 'storage', 'disk full');
     await state().send('first words');
     expect(state().currentSession.id).toBeNull();
-    expect(state().drafts.draft).toBe('first words');
+    expect(state().composerText.draft).toBe('first words');
     expect(state().errors.draft).toMatchObject({ code: 'storage', message: 'disk full' });
     expect(fake.callsOf('send')).toEqual([]);
   });
@@ -385,7 +385,7 @@ describe('queued text is never lost', () => {
     fake.emit('a', { type: 'run_start', userText: '' });
     fake.emit('a', { type: 'queue', queue: { steering: ['shorter please'], followUp: [] } });
     fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: 'shorter please' });
-    expect(state().drafts.a).toBe('shorter please');
+    expect(state().composerText.a).toBe('shorter please');
     expect(state().errors.a?.retry).toBe('regenerate');
   });
 
@@ -400,6 +400,6 @@ describe('queued text is never lost', () => {
       unsentText: 'and a summary',
     });
     fake.emit('a', { type: 'run_end', committed: true });
-    expect(state().drafts.a).toBe('and a summary');
+    expect(state().composerText.a).toBe('and a summary');
   });
 });

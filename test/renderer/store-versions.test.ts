@@ -57,12 +57,12 @@ describe('edit', () => {
     fake.emit('a', { type: 'error', code: 'interrupted', message: 'dropped', unsentText: 'q2 edited' });
     fake.emit('a', { type: 'run_end', committed: false });
     expect(texts()).toEqual(['q1', 'a1', 'q2 edited', 'partial']);
-    expect(state().drafts.a).toBe('q2 edited');
+    expect(state().composerText.a).toBe('q2 edited');
     expect(state().errors.a).toMatchObject({ retry: 'edit', messageId: 'q2', unsentText: 'q2 edited' });
 
     await state().retry();
     expect(fake.callsOf('editMessage').at(-1)).toEqual({ sessionId: 'a', messageId: 'q2', text: 'q2 edited' });
-    expect(state().drafts.a).toBeUndefined();
+    expect(state().composerText.a).toBeUndefined();
     expect(texts()).toEqual(['q1', 'a1', 'q2 edited']);
   });
 

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolResultMessage } from '../../src/shared/messages';
 import { DECLINED_TEXT } from '../../src/main/mcp/approvals';
 import { useAppState } from '../../src/renderer/src/store/appState';
-import { draftSession } from '../../src/renderer/src/store/openSession';
+import { newChatSession } from '../../src/renderer/src/store/openSession';
 import { toolsEffect } from '../../src/renderer/src/store/toolsSlice';
 import { RESULT_PREVIEW_CHARS } from '../../src/renderer/src/chat/tools/ToolCallBlock';
 import { assistant, installLayout, listProps, renderList, user } from './chat-fixtures';
@@ -105,7 +105,7 @@ describe('approval', () => {
   it('a call waiting for approval opens with Allow once / Always allow / Deny; the answer goes to main and the buttons go away', async () => {
     const session = fake.addSession({ name: 'tools' });
     act(() => {
-      useAppState.setState({ currentSession: { ...draftSession(), id: session.id }, isTyping: true });
+      useAppState.setState({ currentSession: { ...newChatSession(), id: session.id }, isTyping: true });
       useAppState.setState(
         toolsEffect(useAppState.getState(), {
           sessionId: session.id,
@@ -160,7 +160,7 @@ describe('the chat’s servers', () => {
     });
     fake.mcp.servers = [server('files'), server('web'), server('off', false)];
     const session = fake.addSession({ name: 'tools' });
-    act(() => useAppState.setState({ currentSession: { ...draftSession(), id: session.id } }));
+    act(() => useAppState.setState({ currentSession: { ...newChatSession(), id: session.id } }));
     render(<ChatServersPicker />);
     await settle();
     const picker = screen.getByTestId('chat-servers');

@@ -3,7 +3,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import type { AttachmentPart } from '../../../shared/attachments';
 import { useAppState } from '../store/appState';
-import { FileIcon } from '../components/icons';
+import { FileIcon } from '../ui/icons';
 
 /** A blob: URL for a stored file, or undefined while loading or when it is gone. */
 export function useAttachmentUrl(sha256: string | undefined): string | undefined {

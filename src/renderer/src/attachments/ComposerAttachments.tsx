@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type JSX } from 'react';
 import { IMAGE_TYPES, TEXT_EXTENSIONS, type AttachmentRefusal } from '../../../shared/attachments';
 import { useT, type Translate } from '../i18n';
 import { useAppState } from '../store/appState';
-import { CloseIcon, PaperclipIcon } from '../components/icons';
+import { CloseIcon, PaperclipIcon } from '../ui/icons';
 import { AttachmentThumb, formatBytes } from './AttachmentThumb';
 import './attachments.css';
 

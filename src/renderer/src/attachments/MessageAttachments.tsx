@@ -2,8 +2,8 @@
 import { useState, type JSX } from 'react';
 import { createPortal } from 'react-dom';
 import type { AttachmentPart } from '../../../shared/attachments';
-import { Dialog } from '../components/Dialog';
-import { FileIcon } from '../components/icons';
+import { Dialog } from '../ui/Dialog';
+import { FileIcon } from '../ui/icons';
 import { useT } from '../i18n';
 import { AttachmentThumb, displayHash, formatBytes, useAttachmentUrl } from './AttachmentThumb';
 

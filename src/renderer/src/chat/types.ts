@@ -5,7 +5,7 @@ import type { ScrollAnchor } from '../../../shared/ui-state';
 
 /** Props of `<MessageList>` (src/renderer/src/chat/MessageList.tsx). */
 export interface MessageListProps {
-  /** The open session (or 'draft'); when it changes the list shows the latest messages. */
+  /** The open session's key (NEW_CHAT_KEY for the new chat); when it changes the list shows the latest messages. */
   sessionKey: string;
   /**
    * Visible messages in order (user, assistant, toolResult; never system). A message object is replaced only when

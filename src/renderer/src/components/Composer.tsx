@@ -6,20 +6,20 @@ import { LIMITS } from '../../../shared/ipc';
 import { AttachButton, ComposerAttachments, DropOverlay, useFileDrop } from '../attachments/ComposerAttachments';
 import { useT } from '../i18n';
 import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
-import { SendIcon, StopIcon } from './icons';
+import { SendIcon, StopIcon } from '../ui/icons';
 
 /** Height in pixels the box grows to before it scrolls. */
 const MAX_HEIGHT = 240;
 
-const selectDraft = (s: AppState): string => s.drafts[selectCurrentKey(s)] ?? '';
+const selectComposerText = (s: AppState): string => s.composerText[selectCurrentKey(s)] ?? '';
 
 export function Composer(): JSX.Element {
   const t = useT();
   const key = useAppState(selectCurrentKey);
-  const text = useAppState(selectDraft);
+  const text = useAppState(selectComposerText);
   const isTyping = useAppState((s) => s.isTyping);
   const locked = useAppState((s) => s.isSessionLoading);
-  const setDraft = useAppState((s) => s.setDraft);
+  const setComposerText = useAppState((s) => s.setComposerText);
   const send = useAppState((s) => s.send);
   const steer = useAppState((s) => s.steer);
   const followUp = useAppState((s) => s.followUp);
@@ -98,7 +98,7 @@ export function Composer(): JSX.Element {
         maxLength={LIMITS.maxMessageChars}
         value={text}
         disabled={locked}
-        onChange={(event) => setDraft(key, event.target.value)}
+        onChange={(event) => setComposerText(key, event.target.value)}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         onCompositionStart={() => (composing.current = true)}

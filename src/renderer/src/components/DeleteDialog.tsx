@@ -3,7 +3,8 @@ import type { JSX } from 'react';
 import type { SessionSummary } from '../../../shared/sessions';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
+import { DialogActions } from '../ui/DialogActions';
 
 export function DeleteDialog({ summary, onClose }: { summary: SessionSummary; onClose: () => void }): JSX.Element {
   const t = useT();
@@ -17,14 +18,15 @@ export function DeleteDialog({ summary, onClose }: { summary: SessionSummary; on
     <Dialog title={t('delete.title')} onClose={onClose} testId="delete-dialog">
       <p>{t('delete.body', { name: summary.name || t('session.untitled') })}</p>
       {summary.isStreaming && <p>{t('delete.streaming')}</p>}
-      <div className="dialog-actions">
-        <button type="button" className="button" data-autofocus onClick={onClose}>
-          {t('dialog.cancel')}
-        </button>
-        <button type="button" className="button danger" data-testid="confirm-delete" disabled={locked} onClick={() => void confirm()}>
-          {t('delete.confirm')}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        cancelFirst
+        confirm={t('delete.confirm')}
+        testId="confirm-delete"
+        disabled={locked}
+        onConfirm={() => void confirm()}
+        danger
+      />
     </Dialog>
   );
 }

@@ -5,14 +5,14 @@ import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { ChatSettingsPanel } from './chat-settings/ChatSettingsPanel';
 import { ModelPicker } from './chat-settings/ModelPicker';
-import { GearIcon, SidebarIcon, SlidersIcon } from './icons';
+import { GearIcon, SidebarIcon, SlidersIcon } from '../ui/icons';
 import { ExportMenu } from '../transfer/ExportMenu';
 import { UsageTotal } from '../usage/UsageTotal';
 
 export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const t = useT();
   const name = useAppState((s) => s.currentSession.name);
-  const isDraft = useAppState((s) => s.currentSession.id === null);
+  const isNewChat = useAppState((s) => s.currentSession.id === null);
   const isTyping = useAppState((s) => s.isTyping);
   const sidebarShown = useAppState((s) => (narrow ? s.drawerOpen : !s.sidebarCollapsed));
   const toggleSidebar = useAppState((s) => s.toggleSidebar);
@@ -20,7 +20,7 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
   const setShortcutsOpen = useAppState((s) => s.setShortcutsOpen);
   const chatSettingsOpen = useAppState((s) => s.chatSettingsOpen);
   const setChatSettingsOpen = useAppState((s) => s.setChatSettingsOpen);
-  const title = isDraft ? t('session.newChat') : name || t('session.untitled');
+  const title = isNewChat ? t('session.newChat') : name || t('session.untitled');
   const toggleLabel = sidebarShown ? t('header.hideSidebar') : t('header.showSidebar');
   return (
     <header className="main-header">

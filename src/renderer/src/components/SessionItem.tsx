@@ -5,7 +5,7 @@ import { memo, type JSX, type ReactNode } from 'react';
 import type { SessionSummary } from '../../../shared/sessions';
 import { useT } from '../i18n';
 import { PendingApprovalMark } from '../chat/tools/PendingApprovalMark';
-import { PencilIcon, PinIcon, TrashIcon } from './icons';
+import { PencilIcon, PinIcon, TrashIcon } from '../ui/icons';
 import { RenameInput } from './RenameInput';
 
 interface SessionItemProps {

@@ -4,12 +4,14 @@ import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 're
 import { REQUESTS_PER_RUN, type LanguageSetting, type SettingsPatch, type SettingsView, type ThemeSetting } from '../../../shared/settings';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 import { McpSettings } from './settings/McpSettings';
 import { PresetsSection } from './settings/presets/PresetsSection';
 import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
+import { DialogActions } from '../ui/DialogActions';
+import { FormError } from '../ui/FormError';
 
 const LANGUAGES: readonly LanguageSetting[] = ['system', 'zh-CN', 'en'];
 const THEMES: readonly ThemeSetting[] = ['system', 'light', 'dark'];
@@ -165,20 +167,14 @@ function SettingsForm({ settings, onDone }: { settings: SettingsView; onDone: ()
         </p>
       </div>
 
-      {saveError && (
-        <p className="form-error" role="alert" data-testid="settings-error">
-          {saveError}
-        </p>
-      )}
+      <FormError testId="settings-error">{saveError}</FormError>
 
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onDone}>
-          {t('dialog.cancel')}
-        </button>
-        <button type="submit" className="button primary" data-testid="settings-save" disabled={saving}>
-          {saving ? t('settings.saving') : t('settings.save')}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onDone}
+        confirm={saving ? t('settings.saving') : t('settings.save')}
+        testId="settings-save"
+        disabled={saving}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@
 import type { JSX } from 'react';
 import { useT, type StringKey } from '../i18n';
 import { useAppState } from '../store/appState';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = isMac ? '⌘' : 'Ctrl';

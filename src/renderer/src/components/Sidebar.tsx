@@ -3,7 +3,7 @@
 import type { JSX, KeyboardEvent } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
-import { CloseIcon, PlusIcon, SearchIcon } from './icons';
+import { CloseIcon, PlusIcon, SearchIcon } from '../ui/icons';
 import { SessionList } from './SessionList';
 import { ImportButton } from '../transfer/ImportButton';
 

@@ -63,7 +63,6 @@ const en = {
   'presets.model': 'Model',
   'presets.modelDefault': 'Default model for new chats',
   'presets.save': 'Save preset',
-  'presets.cancel': 'Cancel',
   'presets.saveFailed': 'Could not save the presets: {message}',
 } as const;
 
@@ -129,7 +128,6 @@ const zh: Record<keyof typeof en, string> = {
   'presets.model': '模型',
   'presets.modelDefault': '新对话的默认模型',
   'presets.save': '保存预设',
-  'presets.cancel': '取消',
   'presets.saveFailed': '无法保存预设：{message}',
 };
 

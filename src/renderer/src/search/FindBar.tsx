@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState, type JSX, type KeyboardEvent } from 'reac
 import { foldedOccurrences, foldText } from '../../../shared/fold';
 import { messageText, type Message } from '../../../shared/messages';
 import type { FindResponse } from '../../../shared/search';
-import { CloseIcon } from '../components/icons';
+import { CloseIcon } from '../ui/icons';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import './search.css';

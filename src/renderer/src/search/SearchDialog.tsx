@@ -2,7 +2,7 @@
 // marked. Arrow keys move, Enter opens the chat at that message.
 import { useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { SearchHit } from '../../../shared/search';
-import { Dialog } from '../components/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import './search.css';

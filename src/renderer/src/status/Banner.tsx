@@ -1,7 +1,7 @@
 // The window's one banner, above the composer: whichever of the app's problem, the open chat's error or the setup
 // hint is most relevant now (banner-priority.ts says the order).
 import type { JSX } from 'react';
-import { ErrorBanner } from '../components/ErrorBanner';
+import { ErrorBanner } from '../ui/ErrorBanner';
 import { selectCurrentError, useAppState, type AppState } from '../store/appState';
 import { selectSendNeedsSetup, selectWelcomeShown } from '../store/welcomeSlice';
 import { SetupHint } from '../welcome/SetupHint';

@@ -2,6 +2,7 @@
 // storage error, shown by AppStatusBanner until main says they are gone.
 import type { StateCreator } from 'zustand';
 import type { AppProblem } from '../../../shared/app-status';
+import type { AppState } from './appState';
 
 export interface AppStatusSlice {
   /** Empty when everything works. */
@@ -10,7 +11,7 @@ export interface AppStatusSlice {
   loadAppStatus(): Promise<void>;
 }
 
-export const createAppStatusSlice: StateCreator<AppStatusSlice, [], [], AppStatusSlice> = (set) => ({
+export const createAppStatusSlice: StateCreator<AppState, [], [], AppStatusSlice> = (set) => ({
   appProblems: [],
   async loadAppStatus() {
     const result = await window.api.getAppStatus();

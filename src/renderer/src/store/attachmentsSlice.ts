@@ -3,6 +3,8 @@
 import type { StateCreator } from 'zustand';
 import { ATTACHMENT_LIMITS, type AttachmentPart, type AttachmentRefusal } from '../../../shared/attachments';
 import { prepareFile } from '../attachments/prepare';
+import type { AppState } from './appState';
+import { without } from './records';
 
 export interface AttachmentsData {
   /** Attachments waiting in each composer (by session key), in the order they were added. */
@@ -24,84 +26,85 @@ export interface AttachmentsActions {
 
 export type AttachmentsSlice = AttachmentsData & AttachmentsActions;
 
-/** Blob URLs of stored files, kept for the page's life: a conversation shows the same images again and again. */
-const urls = new Map<string, Promise<string | undefined>>();
-
 export function initialAttachmentsData(): AttachmentsData {
   return { composerAttachments: {}, attachRefusals: {}, attaching: {} };
 }
 
-export const createAttachmentsSlice: StateCreator<AttachmentsSlice, [], [], AttachmentsSlice> = (set, get) => ({
-  ...initialAttachmentsData(),
+export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsSlice> = (set, get) => {
+  /** Blob URLs of stored files, kept for the page's life: a conversation shows the same images again and again. */
+  const urls = new Map<string, Promise<string | undefined>>();
+  return {
+    ...initialAttachmentsData(),
 
-  async attachFiles(key, files) {
-    if (files.length === 0) return;
-    const room = ATTACHMENT_LIMITS.maxPerMessage - (get().composerAttachments[key]?.length ?? 0) - (get().attaching[key] ?? 0);
-    const overflow = files
-      .slice(Math.max(0, room))
-      .map((file): AttachmentRefusal => ({ reason: 'too_many', name: file.name, limit: ATTACHMENT_LIMITS.maxPerMessage }));
-    files = files.slice(0, Math.max(0, room));
-    set((s) => ({
-      attachRefusals: overflow.length ? { ...s.attachRefusals, [key]: overflow } : omit(s.attachRefusals, key),
-      attaching: { ...s.attaching, [key]: (s.attaching[key] ?? 0) + files.length },
-    }));
-    for (const file of files) {
-      const refused = (refusal: AttachmentRefusal) =>
-        set((s) => ({ attachRefusals: { ...s.attachRefusals, [key]: [...(s.attachRefusals[key] ?? []), refusal] } }));
-      try {
-        const prepared = await prepareFile(file);
-        if ('refused' in prepared) {
-          refused(prepared.refused);
-          continue;
+    async attachFiles(key, files) {
+      if (files.length === 0) return;
+      const room = ATTACHMENT_LIMITS.maxPerMessage - (get().composerAttachments[key]?.length ?? 0) - (get().attaching[key] ?? 0);
+      const overflow = files
+        .slice(Math.max(0, room))
+        .map((file): AttachmentRefusal => ({ reason: 'too_many', name: file.name, limit: ATTACHMENT_LIMITS.maxPerMessage }));
+      files = files.slice(0, Math.max(0, room));
+      set((s) => ({
+        attachRefusals: overflow.length ? { ...s.attachRefusals, [key]: overflow } : without(s.attachRefusals, key),
+        attaching: { ...s.attaching, [key]: (s.attaching[key] ?? 0) + files.length },
+      }));
+      for (const file of files) {
+        const refused = (refusal: AttachmentRefusal) =>
+          set((s) => ({ attachRefusals: { ...s.attachRefusals, [key]: [...(s.attachRefusals[key] ?? []), refusal] } }));
+        try {
+          const prepared = await prepareFile(file);
+          if ('refused' in prepared) {
+            refused(prepared.refused);
+            continue;
+          }
+          const result = await window.api.addAttachment(prepared.request);
+          if (!result.ok) {
+            refused({ reason: 'failed', name: file.name, message: result.error.message });
+          } else if ('refused' in result.value) {
+            refused(result.value.refused);
+          } else {
+            const part = result.value.attachment;
+            set((s) => ({ composerAttachments: addPart(s.composerAttachments, key, part) }));
+          }
+        } finally {
+          set((s) => ({ attaching: { ...s.attaching, [key]: Math.max(0, (s.attaching[key] ?? 1) - 1) } }));
         }
-        const result = await window.api.addAttachment(prepared.request);
-        if (!result.ok) {
-          refused({ reason: 'failed', name: file.name, message: result.error.message });
-        } else if ('refused' in result.value) {
-          refused(result.value.refused);
-        } else {
-          const part = result.value.attachment;
-          set((s) => ({ composerAttachments: addPart(s.composerAttachments, key, part) }));
-        }
-      } finally {
-        set((s) => ({ attaching: { ...s.attaching, [key]: Math.max(0, (s.attaching[key] ?? 1) - 1) } }));
       }
-    }
-  },
+    },
 
-  removeAttachment(key, sha256) {
-    set((s) => {
-      const rest = (s.composerAttachments[key] ?? []).filter((part) => part.sha256 !== sha256);
-      return { composerAttachments: rest.length ? { ...s.composerAttachments, [key]: rest } : omit(s.composerAttachments, key) };
-    });
-  },
-
-  dismissRefusals(key) {
-    set((s) => ({ attachRefusals: omit(s.attachRefusals, key) }));
-  },
-
-  attachmentUrl(sha256) {
-    let url = urls.get(sha256);
-    if (!url) {
-      url = window.api.readAttachment({ sha256 }).then((result) => {
-        if (!result.ok) {
-          urls.delete(sha256);
-          return undefined;
-        }
-        return URL.createObjectURL(new Blob([result.value.bytes as Uint8Array<ArrayBuffer>], { type: result.value.mimeType }));
+    removeAttachment(key, sha256) {
+      set((s) => {
+        const rest = (s.composerAttachments[key] ?? []).filter((part) => part.sha256 !== sha256);
+        return { composerAttachments: rest.length ? { ...s.composerAttachments, [key]: rest } : without(s.composerAttachments, key) };
       });
-      urls.set(sha256, url);
-    }
-    return url;
-  },
-});
+    },
+
+    dismissRefusals(key) {
+      set((s) => ({ attachRefusals: without(s.attachRefusals, key) }));
+    },
+
+    attachmentUrl(sha256) {
+      let url = urls.get(sha256);
+      if (!url) {
+        url = window.api.readAttachment({ sha256 }).then((result) => {
+          if (!result.ok) {
+            urls.delete(sha256);
+            return undefined;
+          }
+          return URL.createObjectURL(new Blob([result.value.bytes as Uint8Array<ArrayBuffer>], { type: result.value.mimeType }));
+        });
+        urls.set(sha256, url);
+      }
+      return url;
+    },
+  };
+};
 
 /** Takes the composer's attachments for sending: the patch that empties it and the parts. */
 export function takeAttachments(
   s: AttachmentsData,
   key: string,
 ): { parts: AttachmentPart[]; patch: Pick<AttachmentsData, 'composerAttachments'> } {
-  return { parts: s.composerAttachments[key] ?? [], patch: { composerAttachments: omit(s.composerAttachments, key) } };
+  return { parts: s.composerAttachments[key] ?? [], patch: { composerAttachments: without(s.composerAttachments, key) } };
 }
 
 /** Puts unsent attachments back into a composer, before what it holds now, without doubles. */
@@ -125,10 +128,4 @@ function addPart(
   const current = record[key] ?? [];
   if (current.some((p) => p.sha256 === part.sha256)) return record;
   return { ...record, [key]: first ? [part, ...current] : [...current, part] };
-}
-
-function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
-  if (!(key in record)) return record;
-  const { [key]: _removed, ...rest } = record;
-  return rest;
 }

@@ -1,16 +1,17 @@
 // The store slice for providers, prompt presets and per-chat settings (model, system prompt, parameters). A chat
-// not yet created keeps its choices in `draftChat` until its first send creates it in main with them.
-import type { StoreApi } from 'zustand';
+// not yet created keeps its choices in `newChatSettings` until its first send creates it in main with them.
+import type { StateCreator } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
 import type { ChatSettingsPatch } from '../../../shared/sessions';
 import type { ModelRef, PromptPreset, ProviderInput, SettingsView } from '../../../shared/settings';
-import { systemLocale } from '../i18n';
 import type { AppState } from './appState';
 import { sessionKey } from './openSession';
+import { without } from './records';
+import { settingsApplied } from './settingsSlice';
 
 export interface ConversationSettingsData {
-  /** Model, system prompt and parameters chosen for the draft new chat (sent with its creation). */
-  draftChat: ChatSettingsPatch;
+  /** Model, system prompt and parameters chosen for the new chat (sent with its creation). */
+  newChatSettings: ChatSettingsPatch;
   chatSettingsOpen: boolean;
 }
 
@@ -18,7 +19,7 @@ export interface ConversationSettingsActions {
   /** Adds or edits a provider; the answer carries the updated settings (or the error to show). */
   saveProvider(input: ProviderInput): Promise<IpcResult<SettingsView>>;
   deleteProvider(providerId: string): Promise<IpcResult<SettingsView>>;
-  /** The open chat's model from its next run on (the draft's until it is created). */
+  /** The open chat's model from its next run on (the new chat's until it is created). */
   setChatModel(model: ModelRef): Promise<void>;
   /** The open chat's system prompt and parameters from its next run on. */
   saveChatSettings(patch: Required<Pick<ChatSettingsPatch, 'systemPrompt' | 'params'>>): Promise<IpcResult<unknown>>;
@@ -30,26 +31,21 @@ export interface ConversationSettingsActions {
 export type ConversationSettingsSlice = ConversationSettingsData & ConversationSettingsActions;
 
 export function initialConversationSettings(): ConversationSettingsData {
-  return { draftChat: {}, chatSettingsOpen: false };
+  return { newChatSettings: {}, chatSettingsOpen: false };
 }
 
-export function createConversationSettingsSlice(
-  set: StoreApi<AppState>['setState'],
-  get: StoreApi<AppState>['getState'],
-): ConversationSettingsActions {
+export const createConversationSettingsSlice: StateCreator<AppState, [], [], ConversationSettingsSlice> = (set, get) => {
   const api = () => window.api;
-  const applySettings = (settings: SettingsView) =>
-    set({ settings, locale: settings.language === 'system' ? systemLocale() : settings.language, theme: settings.theme });
   const withSettings = async (work: Promise<IpcResult<SettingsView>>) => {
     const result = await work;
-    if (result.ok) applySettings(result.value);
+    if (result.ok) set(settingsApplied(result.value));
     return result;
   };
-  /** Applies a chat change to the open stored chat, or to the draft's choices. */
+  /** Applies a chat change to the open stored chat, or to the new chat's choices. */
   const changeChat = async (patch: ChatSettingsPatch): Promise<IpcResult<unknown>> => {
     const sessionId = get().currentSession.id;
     if (sessionId === null) {
-      set((s) => ({ draftChat: { ...s.draftChat, ...patch } }));
+      set((s) => ({ newChatSettings: { ...s.newChatSettings, ...patch } }));
       return { ok: true, value: undefined };
     }
     const result = await api().updateChat({ sessionId, ...patch });
@@ -68,6 +64,7 @@ export function createConversationSettingsSlice(
   };
 
   return {
+    ...initialConversationSettings(),
     saveProvider: (input) => withSettings(api().saveProvider(input)),
     deleteProvider: (providerId) => withSettings(api().deleteProvider({ providerId })),
     async setChatModel(model) {
@@ -79,10 +76,10 @@ export function createConversationSettingsSlice(
       if (get().isSessionLoading) return;
       get().newChat();
       set((s) => ({
-        draftChat: { systemPrompt: preset.systemPrompt, params: preset.params, ...(preset.model && { model: preset.model }) },
+        newChatSettings: { systemPrompt: preset.systemPrompt, params: preset.params, ...(preset.model && { model: preset.model }) },
         settingsOpen: false,
-        errors: Object.fromEntries(Object.entries(s.errors).filter(([key]) => key !== sessionKey(s.currentSession))),
+        errors: without(s.errors, sessionKey(s.currentSession)),
       }));
     },
   };
-}
+};

@@ -14,13 +14,15 @@ import {
   type ThinkingPart,
   type ToolCallPart,
   type UserMessage,
+  userContent,
 } from '../../../shared/messages';
 import type { ChatSettings, MessageRef, SessionDetail } from '../../../shared/sessions';
 import type { UsageTotal } from '../../../shared/usage';
 import type { MessagePage } from '../../../shared/paging';
+import { NEW_CHAT_DRAFT } from '../../../shared/ui-state';
 
-/** Key of the draft new chat (not yet created in main) for per-session UI state. */
-export const DRAFT_KEY = 'draft';
+/** Key of the new chat (not yet created in main) for per-session UI state; the same key names its text in ui-state. */
+export const NEW_CHAT_KEY = NEW_CHAT_DRAFT;
 
 /** A run whose messages are shown but not committed yet. */
 export interface LiveRun {
@@ -49,9 +51,9 @@ export type RunRequest =
   | { kind: 'regenerate'; messageId?: string }
   | { kind: 'edit'; messageId: string; text: string };
 
-/** The open session (or the draft new chat) and what the conversation view shows of it. */
+/** The open session (or the new chat) and what the conversation view shows of it. */
 export interface OpenSession {
-  /** Stored session id; null for the draft new chat, created in main on first send. */
+  /** Stored session id; null for the new chat, created in main on first send. */
   id: string | null;
   name: string;
   /** Stored messages, the system message first; `undefined` where a message is not loaded yet. */
@@ -67,7 +69,7 @@ export interface OpenSession {
   streamingIndex: number;
   /** `seq` of the last event applied to this view; older or repeated events are ignored. */
   lastSeq: number;
-  /** Model and parameters of the next run (a draft's choice lives in the store's `draftChat`). */
+  /** Model and parameters of the next run (the new chat's choice lives in the store's `newChatSettings`). */
   chat: ChatSettings;
   /** System prompt of the next run. */
   systemPrompt: string;
@@ -76,10 +78,11 @@ export interface OpenSession {
 }
 
 export function sessionKey(session: Pick<OpenSession, 'id'>): string {
-  return session.id ?? DRAFT_KEY;
+  return session.id ?? NEW_CHAT_KEY;
 }
 
-export function draftSession(): OpenSession {
+/** The new chat: empty, not stored, nothing run yet. */
+export function newChatSession(): OpenSession {
   return {
     id: null,
     name: '',
@@ -200,8 +203,7 @@ export function startLocalRun(session: OpenSession, request: RunRequest): OpenSe
     if (base < 0) return session;
     const text = request.text;
     const attachments = kind === 'send' ? (request.attachments ?? []) : [];
-    const content = attachments.length ? [...(text ? [{ type: 'text' as const, text }] : []), ...attachments] : text;
-    const user: UserMessage = { role: 'user', content, timestamp: Date.now() };
+    const user: UserMessage = { role: 'user', content: userContent(text, attachments), timestamp: Date.now() };
     const target = kind === 'edit' ? { target: request.messageId } : {};
     return withView({
       ...session,
@@ -359,7 +361,7 @@ function finishAssistant(message: AssistantMessage, end: Extract<SessionEvent, {
 function withView(session: OpenSession): OpenSession {
   const { run } = session;
   const shown = run ? session.committed.slice(0, run.base) : session.committed;
-  // The system message is first when there is one (a draft has none); nothing else is a system message.
+  // The system message is first when there is one (the new chat has none); nothing else is a system message.
   const next: (Message | undefined)[] = shown[0]?.role === 'system' ? shown.slice(1) : shown.slice();
   const offset = next.length;
   // The system message (first when there is one) has no ref: refs line up with what follows it.

@@ -1,20 +1,20 @@
 // Store actions that load more of the open chat: the pages the message list scrolls to, and the page around a
 // message asked for (a search result, a saved scroll anchor). Combined into appState; pages are applied with
 // `withPage`, which drops a page of a branch the view no longer shows.
-import type { StoreApi } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { MessagePage, PageWindow } from '../../../shared/paging';
 import type { IpcResult } from '../../../shared/errors';
 import type { AppState } from './appState';
 import { committedIndex, withPage } from './openSession';
 
-export interface PagingActions {
+export interface PagingSlice {
   /** Loads what the open chat lacks among visible positions [from, to): one page per call, nearest loaded rows first. */
   loadRows(from: number, to: number): Promise<void>;
   /** Loads the page around the open chat's message `messageId`; resolves with its visible index, or -1. */
   loadAround(messageId: string): Promise<number>;
 }
 
-export function createPagingActions(set: StoreApi<AppState>['setState'], get: StoreApi<AppState>['getState']): PagingActions {
+export const createPagingSlice: StateCreator<AppState, [], [], PagingSlice> = (set, get) => {
   /** Requests in flight or failed, per open session, so scrolling over the same gap asks once. */
   let asked: { sessionId: string; keys: Set<string> } = { sessionId: '', keys: new Set() };
 
@@ -63,4 +63,4 @@ export function createPagingActions(set: StoreApi<AppState>['setState'], get: St
       return get().currentSession.id === sessionId ? shown() : -1;
     },
   };
-}
+};

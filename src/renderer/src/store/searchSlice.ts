@@ -1,6 +1,8 @@
 // Search across sessions (Ctrl/Cmd+K), find in the open chat (Ctrl/Cmd+F), and the message a result asked to show.
+import type { StateCreator } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
 import type { FindResponse, SearchHit, SearchResponse } from '../../../shared/search';
+import type { AppState } from './appState';
 
 /** A message to bring into view and mark: from a search result or the find bar. `nonce` repeats a jump. */
 export interface MessageFocus {
@@ -12,13 +14,13 @@ export interface MessageFocus {
   nonce: number;
 }
 
-export interface SearchData {
+interface SearchData {
   searchOpen: boolean;
   findOpen: boolean;
   focus: MessageFocus | null;
 }
 
-export interface SearchActions {
+export interface SearchSlice extends SearchData {
   setSearchOpen(open: boolean): void;
   setFindOpen(open: boolean): void;
   search(query: string, includeReasoning: boolean): Promise<IpcResult<SearchResponse>>;
@@ -35,21 +37,13 @@ export function searchInitial(): SearchData {
   return { searchOpen: false, findOpen: false, focus: null };
 }
 
-interface Host extends SearchData {
-  currentSession: { id: string | null };
-  openSession(id: string, options?: { aroundMessageId?: string }): Promise<void>;
-  loadAround(messageId: string): Promise<number>;
-}
-
-let nonce = 0;
-/** The latest find jump: an earlier one whose page arrives later must not pull the view back. */
-let findJump = 0;
-
-export function createSearchActions(
-  set: (patch: Partial<SearchData> | ((s: Host) => Partial<SearchData>)) => void,
-  get: () => Host,
-): SearchActions {
+export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (set, get) => {
+  /** Counts jumps, so the same message asked for twice moves the view twice (see MessageFocus). */
+  let nonce = 0;
+  /** The latest find jump: an earlier one whose page arrives later must not pull the view back. */
+  let findJump = 0;
   return {
+    ...searchInitial(),
     setSearchOpen: (open) => set({ searchOpen: open, ...(open ? { findOpen: false } : {}) }),
     setFindOpen: (open) => set({ findOpen: open, ...(open ? {} : { focus: null }) }),
     search: (query, includeReasoning) => window.api.searchMessages({ query, includeReasoning, limit: 50 }),
@@ -79,4 +73,4 @@ export function createSearchActions(
       set({ focus: { sessionId, index, query, nonce: ++nonce } });
     },
   };
-}
+};

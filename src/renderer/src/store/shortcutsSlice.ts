@@ -1,22 +1,23 @@
 // The keyboard shortcut sheet (Ctrl/Cmd+/, the header's "?" or Help › Keyboard shortcuts in the application menu).
+import type { StateCreator } from 'zustand';
 import type { MenuCommand } from '../../../shared/ipc';
-export interface ShortcutsData {
-  shortcutsOpen: boolean;
-}
+import type { AppState } from './appState';
 
-export interface ShortcutsActions {
+export interface ShortcutsSlice {
+  shortcutsOpen: boolean;
   setShortcutsOpen(open: boolean): void;
 }
 
-export function shortcutsInitial(): ShortcutsData {
+export function shortcutsInitial(): Pick<ShortcutsSlice, 'shortcutsOpen'> {
   return { shortcutsOpen: false };
 }
 
-export function createShortcutsActions(set: (patch: Partial<ShortcutsData>) => void): ShortcutsActions {
-  return { setShortcutsOpen: (open) => set({ shortcutsOpen: open }) };
-}
+export const createShortcutsSlice: StateCreator<AppState, [], [], ShortcutsSlice> = (set) => ({
+  ...shortcutsInitial(),
+  setShortcutsOpen: (open) => set({ shortcutsOpen: open }),
+});
 
 /** What an application menu command changes: "Keyboard shortcuts" opens the sheet (it stays open if it is). */
-export function menuCommandEffect(command: MenuCommand): Partial<ShortcutsData> {
+export function menuCommandEffect(command: MenuCommand): Partial<ShortcutsSlice> {
   return command === 'shortcuts' ? { shortcutsOpen: true } : {};
 }

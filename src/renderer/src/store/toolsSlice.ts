@@ -1,9 +1,12 @@
 // Tool calls and MCP servers in the store: live tool call states (from `tool` events of every session), pending
 // approvals per session (the sidebar marks them), the chats' server choices, and the MCP settings.
-import type { IpcError, IpcResult } from '../../../shared/errors';
+import type { StateCreator } from 'zustand';
+import type { IpcResult } from '../../../shared/errors';
 import type { SessionEventEnvelope } from '../../../shared/events';
 import type { ApprovalDecision, McpServerInput, McpSettingsView, ToolCallState } from '../../../shared/mcp';
 import type { SessionDetail } from '../../../shared/sessions';
+import type { AppState } from './appState';
+import { showIpcError } from './bannersSlice';
 
 export interface ToolsData {
   /** Live state of tool calls by id (any session); the stored result has the final word once the run is saved. */
@@ -65,9 +68,7 @@ function withList(record: Record<string, string[]>, key: string, list: string[])
   return { ...record, [key]: list };
 }
 
-type Set = (partial: Partial<ToolsData> | ((s: ToolsData) => Partial<ToolsData>)) => void;
-
-export function createToolsActions(set: Set, reportError: (sessionId: string, error: IpcError) => void): ToolsActions {
+export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set, _get, store) => {
   const api = () => window.api;
   const applyMcp = async (call: Promise<IpcResult<McpSettingsView>>): Promise<IpcResult<McpSettingsView>> => {
     const result = await call;
@@ -75,6 +76,7 @@ export function createToolsActions(set: Set, reportError: (sessionId: string, er
     return result;
   };
   return {
+    ...initialToolsData(),
     async approveTool(sessionId, toolCallId, decision) {
       // Answered here at once: the buttons go away even before main's `tool` event confirms.
       set((s) => ({
@@ -85,12 +87,12 @@ export function createToolsActions(set: Set, reportError: (sessionId: string, er
         ),
       }));
       const result = await api().approveTool({ sessionId, toolCallId, decision });
-      if (!result.ok) reportError(sessionId, result.error);
+      if (!result.ok) showIpcError(store, sessionId, result.error);
     },
     async setChatServers(sessionId, servers) {
       const result = await api().setSessionServers({ sessionId, servers });
       if (result.ok) set((s) => ({ chatServers: { ...s.chatServers, [sessionId]: result.value.mcpServers ?? undefined } }));
-      else reportError(sessionId, result.error);
+      else showIpcError(store, sessionId, result.error);
     },
     async loadMcp() {
       await applyMcp(api().getMcpSettings());
@@ -102,4 +104,4 @@ export function createToolsActions(set: Set, reportError: (sessionId: string, er
     setMcpStartAtLaunch: (startAtLaunch) => applyMcp(api().setMcpOptions({ startAtLaunch })),
     revokeToolApproval: (server, tool) => applyMcp(api().revokeToolApproval({ server, tool })),
   };
-}
+};

@@ -1,10 +1,10 @@
 // Export and import from the window: main shows the save/open dialogs and does the work; this slice asks, keeps the
 // buttons quiet while a dialog is open, says what happened in the status notice, and opens the first imported chat.
+import type { StateCreator } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
-import type { SessionSummary } from '../../../shared/sessions';
-import type { Locale } from '../../../shared/settings';
 import type { ExportFormat, ImportResult } from '../../../shared/transfer';
 import { translate, type StringKey, type Vars } from '../i18n';
+import type { AppState } from './appState';
 import { sortSummaries } from './sessionList';
 
 /** A line for the status notice: a fixed confirmation, or text (errors stay until dismissed). */
@@ -21,19 +21,7 @@ export interface TransferSlice {
   importChats(): Promise<void>;
 }
 
-interface Host {
-  transferBusy: boolean;
-  currentSession: { id: string | null };
-  locale: Locale;
-  notice: Notice | null;
-  sessions: SessionSummary[];
-  openSession(id: string): Promise<void>;
-}
-
-/** What this slice writes. */
-type Patch = Partial<Pick<Host, 'transferBusy' | 'notice' | 'sessions'>>;
-
-export function createTransferSlice(set: (patch: Patch) => void, get: () => Host): TransferSlice {
+export const createTransferSlice: StateCreator<AppState, [], [], TransferSlice> = (set, get) => {
   const t = (key: StringKey, vars?: Vars) => translate(get().locale, key, vars);
   const say = (tone: 'info' | 'error', key: StringKey, vars?: Vars) => set({ notice: { text: t(key, vars), tone } });
   /** Runs one transfer at a time; a second click while a dialog is open does nothing. */
@@ -104,4 +92,4 @@ export function createTransferSlice(set: (patch: Patch) => void, get: () => Host
       );
     },
   };
-}
+};

@@ -1,18 +1,19 @@
-// The window's state across restarts, renderer side: at start the drafts come back and the chat that was open opens
-// again; afterwards main is told what changed — drafts ~300 ms after typing stops (at once when one is cleared or
-// another chat opens), scroll anchors as the list reports them, the open chat when it changes — and everything still
-// pending goes before the window unloads. Main writes it to disk (src/main/ui-state/).
-import type { StoreApi } from 'zustand';
-import type { SessionSummary } from '../../../shared/sessions';
+// The window's state across restarts, renderer side: at start the unsent text of every composer comes back and the
+// chat that was open opens again; afterwards main is told what changed — composer text ~300 ms after typing stops (at
+// once when one is cleared or another chat opens), scroll anchors as the list reports them, the open chat when it
+// changes — and everything still pending goes before the window unloads. Main writes it to disk (src/main/ui-state/),
+// where the composers' unsent text is the file's `drafts`.
+import type { StateCreator } from 'zustand';
 import { UI_STATE_LIMITS, type ScrollAnchor, type UiStatePatch } from '../../../shared/ui-state';
+import type { AppState } from './appState';
 
-/** Typing pauses this long before a draft is sent to main. */
+/** Typing pauses this long before the composer's text is sent to main (the name follows ui-state's `drafts`). */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
-export interface UiStateActions {
+export interface UiStateSlice {
   /** Stops telling main about changes (the store's `init` calls it before it resets everything). */
   stopWindowSync(): void;
-  /** Loads the state of the last quit (drafts, the open chat, anchors), then keeps main told of every change. */
+  /** Loads the state of the last quit (unsent text, the open chat, anchors), then keeps main told of every change. */
   restoreWindow(): Promise<void>;
   /** The message list says where the open chat is scrolled. */
   reportScrollAnchor(sessionId: string, anchor: ScrollAnchor): void;
@@ -20,21 +21,11 @@ export interface UiStateActions {
   scrollAnchorOf(sessionId: string): ScrollAnchor | undefined;
 }
 
-/** What the slice reads of the rest of the store. */
-interface Host {
-  sessions: SessionSummary[];
-  drafts: Record<string, string>;
-  currentSession: { id: string | null };
-  openSession(id: string, options?: { restoring?: boolean }): Promise<void>;
-}
-
-type Store<S extends Host> = Pick<StoreApi<S>, 'subscribe'>;
-
 const sameAnchor = (a: ScrollAnchor | undefined, b: ScrollAnchor): boolean =>
   a !== undefined && ('atBottom' in a ? 'atBottom' in b : !('atBottom' in b) && a.messageId === b.messageId && a.offset === b.offset);
 
-/** The drafts that differ between two snapshots: changed text, or '' for a draft that is gone. */
-function changedDrafts(
+/** The composer texts that differ between two snapshots: changed text, or '' for one that is gone. */
+function changedTexts(
   before: Record<string, string>,
   after: Record<string, string>,
 ): { changes: Record<string, string>; cleared: boolean } {
@@ -70,18 +61,14 @@ function* chunks(patch: UiStatePatch): Generator<UiStatePatch> {
   if (Object.keys(part).length) yield part;
 }
 
-export function createUiStateSlice<S extends Host>(
-  set: (patch: Pick<Host, 'drafts'>) => void,
-  get: () => S,
-  store: Store<S>,
-): UiStateActions {
+export const createUiStateSlice: StateCreator<AppState, [], [], UiStateSlice> = (set, get, store) => {
   const anchors = new Map<string, ScrollAnchor>();
   let pending: UiStatePatch = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Ends the current sync (a new `restoreWindow` starts another). */
   let stopSync = () => {};
-  /** Main's view of the drafts, as last sent. */
-  let sentDrafts: Record<string, string> = {};
+  /** Main's view of the composers' text, as last sent. */
+  let sentTexts: Record<string, string> = {};
 
   const flush = () => {
     clearTimeout(timer);
@@ -98,14 +85,14 @@ export function createUiStateSlice<S extends Host>(
   };
 
   const startSync = () => {
-    sentDrafts = get().drafts;
+    sentTexts = get().composerText;
     const unsubscribe = store.subscribe((s, prev) => {
       const switched = s.currentSession.id !== prev.currentSession.id;
-      if (s.drafts !== sentDrafts) {
-        const { changes, cleared } = changedDrafts(sentDrafts, s.drafts);
-        sentDrafts = s.drafts;
+      if (s.composerText !== sentTexts) {
+        const { changes, cleared } = changedTexts(sentTexts, s.composerText);
+        sentTexts = s.composerText;
         pending.drafts = { ...pending.drafts, ...changes };
-        // A sent message must not come back as a draft after a crash: clearing is told at once.
+        // A sent message must not come back as unsent text after a crash: clearing is told at once.
         if (!switched) schedule(cleared ? 0 : DRAFT_SAVE_DELAY_MS);
       }
       if (switched) {
@@ -135,7 +122,7 @@ export function createUiStateSlice<S extends Host>(
         const saved = result.value;
         for (const [id, anchor] of Object.entries(saved.anchors)) anchors.set(id, anchor);
         // Anything typed while this loaded wins over what was saved.
-        set({ drafts: { ...saved.drafts, ...get().drafts } });
+        set({ composerText: { ...saved.drafts, ...get().composerText } });
         const last = saved.lastSessionId;
         if (last !== null && get().currentSession.id === null && get().sessions.some((s) => s.id === last))
           await get().openSession(last, { restoring: true });
@@ -152,4 +139,4 @@ export function createUiStateSlice<S extends Host>(
 
     scrollAnchorOf: (sessionId) => anchors.get(sessionId),
   };
-}
+};

@@ -1,6 +1,6 @@
 // First run: the welcome panel (pick a preset or a detected local server, paste a key, test it, pick a model) shown
 // while no provider can answer, and the send guard that opens it instead of sending a request bound to fail.
-import type { StoreApi } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
 import { lacksKey, noProviderReady, sendNeedsSetup, type LocalServer } from '../../../shared/first-run';
 import type { ModelRef, ProviderPresetId, ProviderView, SettingsView } from '../../../shared/settings';
@@ -41,9 +41,9 @@ export function initialWelcome(): WelcomeData {
   return { welcomeOpen: false, welcomeDismissed: false, localServers: null };
 }
 
-/** The model the open chat (or the draft) runs on next: its own choice, else Settings' default. */
+/** The model the open chat (or the new chat) runs on next: its own choice, else Settings' default. */
 export const selectNextModel = (s: AppState): ModelRef | null =>
-  (s.currentSession.id === null ? s.draftChat.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null;
+  (s.currentSession.id === null ? s.newChatSettings.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null;
 
 /** A send from the open chat would stop at the welcome panel (unknown while settings have not loaded). */
 export const selectSendNeedsSetup = (s: AppState): boolean => s.settings !== null && sendNeedsSetup(s.settings, selectNextModel(s));
@@ -65,8 +65,9 @@ export const selectWelcomeShown = (s: AppState): boolean =>
   !s.appProblems.includes('locked') &&
   (s.welcomeOpen || (noProviderReady(s.settings) && !s.welcomeDismissed));
 
-export function createWelcomeActions(set: StoreApi<AppState>['setState'], get: StoreApi<AppState>['getState']): WelcomeActions {
+export const createWelcomeSlice: StateCreator<AppState, [], [], WelcomeSlice> = (set, get) => {
   return {
+    ...initialWelcome(),
     openWelcome: () => set({ welcomeOpen: true }),
     closeWelcome: () => set({ welcomeOpen: false, welcomeDismissed: true }),
 
@@ -97,4 +98,4 @@ export function createWelcomeActions(set: StoreApi<AppState>['setState'], get: S
       return result;
     },
   };
-}
+};

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react
 import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/transfer';
 import { useT, type StringKey } from '../i18n';
 import { useAppState } from '../store/appState';
-import { ExportIcon } from '../components/icons';
+import { ExportIcon } from '../ui/icons';
 import './transfer.css';
+import { useClickOutside } from '../ui/useClickOutside';
 
 const LABEL: Record<ExportFormat, { name: StringKey; hint: StringKey }> = {
   markdown: { name: 'transfer.format.markdown', hint: 'transfer.format.markdownHint' },
@@ -25,14 +26,9 @@ export function ExportMenu(): JSX.Element {
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
+    if (open) root.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
   }, [open]);
+  useClickOutside(root, open, () => setOpen(false), 'pointerdown');
 
   const close = (refocus: boolean) => {
     setOpen(false);

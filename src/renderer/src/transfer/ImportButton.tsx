@@ -2,7 +2,7 @@
 import type { JSX } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
-import { ImportIcon } from '../components/icons';
+import { ImportIcon } from '../ui/icons';
 
 export function ImportButton(): JSX.Element {
   const t = useT();

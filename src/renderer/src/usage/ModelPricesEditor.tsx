@@ -2,7 +2,7 @@
 // output). Saved with the provider; the model box offers the provider's models.
 import { useId, type JSX } from 'react';
 import { useT } from '../i18n';
-import { PlusIcon } from '../components/icons';
+import { PlusIcon } from '../ui/icons';
 import type { PriceRow } from './priceRows';
 import './usage.css';
 

@@ -5,6 +5,7 @@ import type { SettingsPatch, SettingsView } from '../../../shared/settings';
 import { CURRENCY_SYMBOLS, type CurrencySymbol } from '../../../shared/usage';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
+import { FormError } from '../ui/FormError';
 
 export function UsageSettings({ settings }: { settings: SettingsView }): JSX.Element {
   const t = useT();
@@ -50,11 +51,7 @@ export function UsageSettings({ settings }: { settings: SettingsView }): JSX.Ele
           ))}
         </select>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
     </section>
   );
 }

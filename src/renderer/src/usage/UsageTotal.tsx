@@ -1,12 +1,13 @@
 // The open chat's usage in the header: tokens of the answers shown (and their cost when prices are set), a button
 // that opens the breakdown. Nothing is shown while no shown answer reported usage.
-import { useEffect, useId, useMemo, useRef, useState, type JSX } from 'react';
+import { useId, useMemo, useRef, useState, type JSX } from 'react';
 import { formatCost } from '../../../shared/usage';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { chatTotal } from './chatTotal';
 import { useCurrency } from './pricing';
 import './usage.css';
+import { useClickOutside } from '../ui/useClickOutside';
 
 export function UsageTotal(): JSX.Element | null {
   const t = useT();
@@ -20,14 +21,7 @@ export function UsageTotal(): JSX.Element | null {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
+  useClickOutside(rootRef, open, () => setOpen(false));
 
   if (!total) return null;
   const full = (n: number) => n.toLocaleString(locale);

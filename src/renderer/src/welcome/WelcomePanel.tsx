@@ -8,6 +8,7 @@ import { useT } from '../i18n';
 import { selectCurrentKey, useAppState } from '../store/appState';
 import { selectKeylessTarget } from '../store/welcomeSlice';
 import './welcome.css';
+import { FormError } from '../ui/FormError';
 
 type TestState = { state: 'idle' | 'testing' } | { state: 'done'; result: ConnectionTestResult };
 
@@ -22,7 +23,7 @@ export function WelcomePanel(): JSX.Element {
   const target = useAppState(selectKeylessTarget);
   const localServers = useAppState((s) => s.localServers);
   const secretsEncrypted = useAppState((s) => s.settings?.secretsEncrypted ?? true);
-  const unsent = useAppState((s) => (s.drafts[selectCurrentKey(s)] ?? '').trim() !== '' && s.welcomeOpen);
+  const unsent = useAppState((s) => (s.composerText[selectCurrentKey(s)] ?? '').trim() !== '' && s.welcomeOpen);
   const detect = useAppState((s) => s.detectLocalServers);
   const testConnection = useAppState((s) => s.testConnection);
   const listModels = useAppState((s) => s.listModels);
@@ -252,11 +253,7 @@ export function WelcomePanel(): JSX.Element {
             )}
           </div>
 
-          {error && (
-            <p className="form-error" role="alert" data-testid="welcome-error">
-              {error}
-            </p>
-          )}
+          <FormError testId="welcome-error">{error}</FormError>
 
           <div className="welcome-actions">
             <button type="button" className="button" data-testid="welcome-later" onClick={close}>

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { useT } from '../../i18n';
 import { useRowActions } from './rowActions';
+import { DialogActions } from '../../ui/DialogActions';
 
 export function EditBox({ messageId, original }: { messageId: string; original: string }): JSX.Element {
   const t = useT();
@@ -57,14 +58,14 @@ export function EditBox({ messageId, original }: { messageId: string; original: 
         onCompositionStart={() => (composing.current = true)}
         onCompositionEnd={() => (composing.current = false)}
       />
-      <div className="msg-edit-buttons">
-        <button type="button" className="button" onClick={cancel}>
-          {t('branches.cancel')}
-        </button>
-        <button type="button" className="button primary" data-testid="message-edit-save" disabled={!canSend} onClick={send}>
-          {t('branches.send')}
-        </button>
-      </div>
+      <DialogActions
+        className="msg-edit-buttons"
+        onCancel={cancel}
+        confirm={t('branches.send')}
+        testId="message-edit-save"
+        disabled={!canSend}
+        onConfirm={send}
+      />
     </div>
   );
 }

@@ -1,21 +1,23 @@
 // The open chat's settings: system prompt and request parameters, applied from its next run on (earlier answers
 // keep what they were sent). For a chat not yet created they are kept until its first message creates it.
-import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useState, type FormEvent, type JSX } from 'react';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { ParamsFields, paramsDraft, parseParams, type ParamsDraft } from './ParamsFields';
+import { DialogActions } from '../../ui/DialogActions';
+import { FormError } from '../../ui/FormError';
+import { Field } from '../../ui/Field';
 
 export function ChatSettingsPanel(): JSX.Element {
   const t = useT();
-  const id = useId();
   const setOpen = useAppState((s) => s.setChatSettingsOpen);
   const saveChatSettings = useAppState((s) => s.saveChatSettings);
   // Read once when the panel opens: what the person types is theirs until Save or Cancel.
   const [initial] = useState(() => {
     const s = useAppState.getState();
     return s.currentSession.id === null
-      ? { systemPrompt: s.draftChat.systemPrompt ?? s.settings?.systemPrompt ?? '', params: s.draftChat.params ?? {} }
+      ? { systemPrompt: s.newChatSettings.systemPrompt ?? s.settings?.systemPrompt ?? '', params: s.newChatSettings.params ?? {} }
       : { systemPrompt: s.currentSession.systemPrompt, params: s.currentSession.chat.params };
   });
   const [systemPrompt, setSystemPrompt] = useState(initial.systemPrompt);
@@ -38,36 +40,22 @@ export function ChatSettingsPanel(): JSX.Element {
   return (
     <Dialog title={t('chatSettings.title')} onClose={close} className="settings-dialog" testId="chat-settings">
       <form className="settings-form" onSubmit={(event) => void save(event)}>
-        <div className="field">
-          <label htmlFor={`${id}-prompt`}>{t('chatSettings.systemPrompt')}</label>
-          <textarea
-            id={`${id}-prompt`}
-            data-testid="chat-system-prompt"
-            data-autofocus
-            rows={6}
-            aria-describedby={`${id}-prompt-hint`}
-            value={systemPrompt}
-            onChange={(event) => setSystemPrompt(event.target.value)}
-          />
-          <p id={`${id}-prompt-hint`} className="hint">
-            {t('chatSettings.systemPromptHint')}
-          </p>
-        </div>
+        <Field label={t('chatSettings.systemPrompt')} hint={t('chatSettings.systemPromptHint')}>
+          {(control) => (
+            <textarea
+              {...control}
+              data-testid="chat-system-prompt"
+              data-autofocus
+              rows={6}
+              value={systemPrompt}
+              onChange={(event) => setSystemPrompt(event.target.value)}
+            />
+          )}
+        </Field>
         <ParamsFields value={params} onChange={setParams} />
         <p className="hint">{t('chatSettings.paramsHint')}</p>
-        {error && (
-          <p className="form-error" role="alert" data-testid="chat-settings-error">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={close}>
-            {t('dialog.cancel')}
-          </button>
-          <button type="submit" className="button primary" data-testid="chat-settings-save" disabled={saving}>
-            {t('chatSettings.save')}
-          </button>
-        </div>
+        <FormError testId="chat-settings-error">{error}</FormError>
+        <DialogActions onCancel={close} confirm={t('chatSettings.save')} testId="chat-settings-save" disabled={saving} />
       </form>
     </Dialog>
   );

@@ -5,11 +5,12 @@ import type { ModelRef } from '../../../../shared/settings';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
 import { modelGroups, refKey } from './modelGroups';
+import { useClickOutside } from '../../ui/useClickOutside';
 
-/** The model the open chat (or the draft) runs on next: its own choice, else Settings' default. */
+/** The model the open chat (or the new chat) runs on next: its own choice, else Settings' default. */
 export function useChatModel(): ModelRef | null {
   return useAppState(
-    (s) => (s.currentSession.id === null ? s.draftChat.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null,
+    (s) => (s.currentSession.id === null ? s.newChatSettings.model : s.currentSession.chat.model) ?? s.settings?.defaultModel ?? null,
   );
 }
 
@@ -38,14 +39,7 @@ export function ModelPicker(): JSX.Element | null {
   }, [open]);
 
   // A click outside closes the list.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
+  useClickOutside(rootRef, open, () => setOpen(false));
 
   // The active option stays in view while the arrows move it.
   useEffect(() => {

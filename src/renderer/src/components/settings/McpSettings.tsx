@@ -6,6 +6,9 @@ import { launchFields, type McpServerInput, type McpServerView, type McpTranspor
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
 import './mcp-settings.css';
+import { DialogActions } from '../../ui/DialogActions';
+import { FormError } from '../../ui/FormError';
+import { Field } from '../../ui/Field';
 
 /** How often the list refreshes while Settings is open, so a starting server's state moves on by itself. */
 const REFRESH_MS = 1_000;
@@ -46,11 +49,7 @@ export function McpSettings(): JSX.Element {
     <section className="mcp-settings" data-testid="settings-mcp" aria-labelledby="mcp-title">
       <h3 id="mcp-title">{t('mcp.title')}</h3>
       <p className="hint">{t('mcp.intro')}</p>
-      {mcp?.configError && (
-        <p className="form-error" role="alert">
-          {t('mcp.configError', { message: mcp.configError })}
-        </p>
-      )}
+      <FormError>{mcp?.configError && t('mcp.configError', { message: mcp.configError })}</FormError>
       {mcp && !mcp.secretsEncrypted && <p className="hint">{t('mcp.noEncryption')}</p>}
       {mcp && mcp.servers.length === 0 && <p className="hint">{t('mcp.none')}</p>}
       <ul className="mcp-list">
@@ -66,11 +65,7 @@ export function McpSettings(): JSX.Element {
       </ul>
       {editing === 'new' && <ServerForm onCancel={closeEditor} onSaved={closeEditor} />}
       {importing && <ImportForm onDone={closeImport} />}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <div className="mcp-actions">
         <button
           ref={addButton}
@@ -325,26 +320,14 @@ function ServerForm({ server, onCancel, onSaved }: { server?: McpServerView; onC
           {t('mcp.secretKept')}
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="mcp-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('mcp.cancel')}
-        </button>
-        <button type="submit" className="button primary" data-testid="mcp-save">
-          {t('mcp.save')}
-        </button>
-      </div>
+      <FormError>{error}</FormError>
+      <DialogActions className="mcp-actions" onCancel={onCancel} confirm={t('mcp.save')} testId="mcp-save" />
     </form>
   );
 }
 
 function ImportForm({ onDone }: { onDone: () => void }): JSX.Element {
   const t = useT();
-  const id = useId();
   const importConfig = useAppState((s) => s.importMcpConfig);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -356,32 +339,27 @@ function ImportForm({ onDone }: { onDone: () => void }): JSX.Element {
   };
   return (
     <form className="mcp-form" onSubmit={(e) => void submit(e)}>
-      <div className="field">
-        <label htmlFor={`${id}-json`}>{t('mcp.import')}</label>
-        <textarea
-          id={`${id}-json`}
-          data-testid="mcp-import-text"
-          rows={6}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          spellCheck={false}
-          placeholder={'{ "mcpServers": { "name": { "command": "npx", "args": ["-y", "…"] } } }'}
-        />
-        <p className="hint">{t('mcp.importHint')}</p>
-      </div>
-      {error && (
-        <p className="form-error" role="alert" data-testid="mcp-import-error">
-          {error}
-        </p>
-      )}
-      <div className="mcp-actions">
-        <button type="button" className="button" onClick={onDone}>
-          {t('mcp.cancel')}
-        </button>
-        <button type="submit" className="button primary" data-testid="mcp-import-apply" disabled={!text.trim()}>
-          {t('mcp.importApply')}
-        </button>
-      </div>
+      <Field label={t('mcp.import')} hint={t('mcp.importHint')}>
+        {(control) => (
+          <textarea
+            {...control}
+            data-testid="mcp-import-text"
+            rows={6}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            placeholder={'{ "mcpServers": { "name": { "command": "npx", "args": ["-y", "…"] } } }'}
+          />
+        )}
+      </Field>
+      <FormError testId="mcp-import-error">{error}</FormError>
+      <DialogActions
+        className="mcp-actions"
+        onCancel={onDone}
+        confirm={t('mcp.importApply')}
+        testId="mcp-import-apply"
+        disabled={!text.trim()}
+      />
     </form>
   );
 }

@@ -4,10 +4,13 @@ import { useId, useState, type FormEvent, type JSX } from 'react';
 import type { PromptPreset, SettingsView } from '../../../../../shared/settings';
 import { useT } from '../../../i18n';
 import { useAppState } from '../../../store/appState';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../icons';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
 import { modelGroups, refKey } from '../../chat-settings/modelGroups';
 import { ModelOptions } from '../../chat-settings/ModelOptions';
 import { ParamsFields, paramsDraft, parseParams, type ParamsDraft } from '../../chat-settings/ParamsFields';
+import { DialogActions } from '../../../ui/DialogActions';
+import { FormError } from '../../../ui/FormError';
+import { Field } from '../../../ui/Field';
 
 export function PresetsSection({ settings }: { settings: SettingsView }): JSX.Element {
   const t = useT();
@@ -89,11 +92,7 @@ export function PresetsSection({ settings }: { settings: SettingsView }): JSX.El
           }}
         />
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
     </section>
   );
 }
@@ -110,7 +109,6 @@ function PresetEditor({
   onSave: (preset: PromptPreset) => Promise<void>;
 }): JSX.Element {
   const t = useT();
-  const id = useId();
   const [name, setName] = useState(preset.name);
   const [systemPrompt, setSystemPrompt] = useState(preset.systemPrompt);
   const [model, setModel] = useState(preset.model ? refKey(preset.model) : '');
@@ -130,41 +128,37 @@ function PresetEditor({
 
   return (
     <fieldset className="preset-editor" data-testid="preset-editor">
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t('presets.name')}</label>
-        <input id={`${id}-name`} data-testid="preset-name" value={name} autoFocus onChange={(e) => setName(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-prompt`}>{t('chatSettings.systemPrompt')}</label>
-        <textarea
-          id={`${id}-prompt`}
-          data-testid="preset-system-prompt"
-          rows={4}
-          value={systemPrompt}
-          onChange={(e) => setSystemPrompt(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-model`}>{t('presets.model')}</label>
-        <select id={`${id}-model`} data-testid="preset-model" value={model} onChange={(e) => setModel(e.target.value)}>
-          <option value="">{t('presets.modelDefault')}</option>
-          <ModelOptions groups={groups} />
-        </select>
-      </div>
+      <Field label={t('presets.name')}>
+        {(control) => <input {...control} data-testid="preset-name" value={name} autoFocus onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <Field label={t('chatSettings.systemPrompt')}>
+        {(control) => (
+          <textarea
+            {...control}
+            data-testid="preset-system-prompt"
+            rows={4}
+            value={systemPrompt}
+            onChange={(e) => setSystemPrompt(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('presets.model')}>
+        {(control) => (
+          <select {...control} data-testid="preset-model" value={model} onChange={(e) => setModel(e.target.value)}>
+            <option value="">{t('presets.modelDefault')}</option>
+            <ModelOptions groups={groups} />
+          </select>
+        )}
+      </Field>
       <ParamsFields value={params} onChange={setParams} />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="field-row end">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('presets.cancel')}
-        </button>
-        <button type="button" className="button primary" data-testid="preset-save" onClick={(event) => void submit(event)}>
-          {t('presets.save')}
-        </button>
-      </div>
+      <FormError>{error}</FormError>
+      <DialogActions
+        className="field-row end"
+        onCancel={onCancel}
+        confirm={t('presets.save')}
+        testId="preset-save"
+        onConfirm={(event) => void submit(event)}
+      />
     </fieldset>
   );
 }

@@ -13,9 +13,11 @@ import {
 } from '../../../../../shared/settings';
 import { useT } from '../../../i18n';
 import { useAppState } from '../../../store/appState';
-import { RefreshIcon } from '../../icons';
+import { RefreshIcon } from '../../../ui/icons';
 import { ModelPricesEditor } from '../../../usage/ModelPricesEditor';
 import { priceRowsOf, pricesFromRows } from '../../../usage/priceRows';
+import { DialogActions } from '../../../ui/DialogActions';
+import { FormError } from '../../../ui/FormError';
 
 type ModelsState = { state: 'idle' | 'loading' } | { state: 'done'; list: string[] } | { state: 'failed'; message: string };
 type TestState = { state: 'idle' | 'testing' } | { state: 'done'; result: ConnectionTestResult };
@@ -384,13 +386,16 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
         </div>
       )}
 
-      {error && (
-        <p className="form-error" role="alert" data-testid="settings-error">
-          {error}
-        </p>
-      )}
+      <FormError testId="settings-error">{error}</FormError>
 
-      <div className="dialog-actions">
+      <DialogActions
+        cancelLabel={t('providers.back')}
+        onCancel={onDone}
+        cancelTestId="settings-provider-back"
+        confirm={saving ? t('settings.saving') : t('settings.save')}
+        testId="settings-save"
+        disabled={saving}
+      >
         {saved && (
           <button
             type="button"
@@ -401,13 +406,7 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
             {t('providers.remove')}
           </button>
         )}
-        <button type="button" className="button" data-testid="settings-provider-back" onClick={onDone}>
-          {t('providers.back')}
-        </button>
-        <button type="submit" className="button primary" data-testid="settings-save" disabled={saving}>
-          {saving ? t('settings.saving') : t('settings.save')}
-        </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -4,9 +4,10 @@ import { useId, useState, type JSX } from 'react';
 import type { ModelRef, SettingsView } from '../../../../../shared/settings';
 import { useT } from '../../../i18n';
 import { useAppState } from '../../../store/appState';
-import { PencilIcon, PlusIcon } from '../../icons';
+import { PencilIcon, PlusIcon } from '../../../ui/icons';
 import { modelGroups, refKey } from '../../chat-settings/modelGroups';
 import { ModelOptions } from '../../chat-settings/ModelOptions';
+import { FormError } from '../../../ui/FormError';
 
 export function ProvidersSection({
   settings,
@@ -94,11 +95,7 @@ export function ProvidersSection({
           <ModelOptions groups={groups} />
         </select>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
     </section>
   );
 }

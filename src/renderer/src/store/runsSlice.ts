@@ -1,0 +1,172 @@
+// Run actions on the open session: send (creating the new chat in main first), stop, steer and follow up while it
+// runs, regenerate, and retry what failed. Each run is shown at once (optimistically) and undone if main refuses it;
+// the text the person wrote goes back into the composer whenever nothing was committed.
+import type { StateCreator, StoreApi } from 'zustand';
+import type { QueueState } from '../../../shared/sessions';
+import type { AppState } from './appState';
+import { restoreAttachments, takeAttachments } from './attachmentsSlice';
+import { showIpcError } from './bannersSlice';
+import { restoreComposerText, takeComposerText } from './composerSlice';
+import { NEW_CHAT_KEY, dropRun, lastUserIndex, sessionFromDetail, sessionKey, startLocalRun, type RunRequest } from './openSession';
+import { without } from './records';
+import { setStreaming, upsertSummary } from './sessionList';
+import { locked } from './sessionsSlice';
+import { selectSendNeedsSetup } from './welcomeSlice';
+
+export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
+
+export interface RunsSlice {
+  /** The open session is running (from the first send until `run_end`). */
+  isTyping: boolean;
+  /** Queued steering / follow-up input of the open session. */
+  queue: QueueState;
+  /** Sends from an idle session; the new chat is created in main first. */
+  send(text: string): Promise<void>;
+  stop(): Promise<void>;
+  steer(text: string): Promise<void>;
+  followUp(text: string): Promise<void>;
+  clearQueue(): Promise<void>;
+  /** Answers again the question behind `messageId` (an answer shown; default the last one). */
+  regenerate(messageId?: string): Promise<void>;
+  /** Repeats what failed in the open session (the unsent text, or the regenerate). */
+  retry(): Promise<void>;
+}
+
+export function runsInitial(): Pick<RunsSlice, 'isTyping' | 'queue'> {
+  return { isTyping: false, queue: EMPTY_QUEUE };
+}
+
+type Store = Pick<StoreApi<AppState>, 'setState' | 'getState'>;
+
+/** Starts a run in the open (stored) session and asks main to run it; undoes the optimistic view on failure. */
+export async function startRun(store: Store, request: RunRequest): Promise<void> {
+  const { setState: set, getState: get } = store;
+  const sessionId = get().currentSession.id;
+  if (sessionId === null) return;
+  const { kind } = request;
+  set((s) => ({
+    currentSession: startLocalRun(s.currentSession, request),
+    isTyping: true,
+    sessions: setStreaming(s.sessions, sessionId, true),
+  }));
+  const attachments = kind === 'send' ? [...(request.attachments ?? [])] : [];
+  const hashes = attachments.map((part) => part.sha256);
+  const result =
+    kind === 'send'
+      ? await window.api.send({ sessionId, text: request.text, ...(hashes.length && { attachments: hashes }) })
+      : kind === 'edit'
+        ? await window.api.editMessage({ sessionId, messageId: request.messageId, text: request.text })
+        : await window.api.regenerate({ sessionId, ...(request.messageId !== undefined && { messageId: request.messageId }) });
+  const text = kind === 'regenerate' ? '' : request.text;
+  const target = kind === 'send' || request.messageId === undefined ? {} : { messageId: request.messageId };
+  const open = get().currentSession;
+  if (result.ok) {
+    // Events may have arrived before this answer; the run's kind must outlive a switch to another session.
+    if (kind !== 'send' && (open.id !== sessionId || open.run))
+      set((s) => ({ runOrigins: { ...s.runOrigins, [result.value.runId]: { kind, target: target.messageId } } }));
+    if (open.id === sessionId && open.run && open.run.runId === null) {
+      set({ currentSession: { ...open, run: { ...open.run, runId: result.value.runId } } });
+    }
+    return;
+  }
+  set((s) => ({
+    ...(s.currentSession.id === sessionId ? { currentSession: dropRun(s.currentSession), isTyping: false } : {}),
+    sessions: setStreaming(s.sessions, sessionId, false),
+    composerText: restoreComposerText(s.composerText, sessionId, text),
+    ...restoreAttachments(s, sessionId, attachments),
+    errors: { ...s.errors, [sessionId]: { ...result.error, unsentText: text, retry: kind, ...target } },
+  }));
+}
+
+export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, get, store) => {
+  /** Steering and follow-up share everything but the channel. */
+  const enqueue = async (which: 'steer' | 'followUp', raw: string): Promise<void> => {
+    const text = raw.trim();
+    const { currentSession, isTyping } = get();
+    const sessionId = currentSession.id;
+    if (!text || !isTyping || sessionId === null) return;
+    set((s) => ({ composerText: takeComposerText(s.composerText, sessionId, text) }));
+    const result = await window.api[which]({ sessionId, text });
+    if (result.ok) {
+      if (get().currentSession.id === sessionId) set({ queue: result.value });
+      return;
+    }
+    set((s) => ({ composerText: restoreComposerText(s.composerText, sessionId, text) }));
+    showIpcError(store, sessionId, result.error, text);
+  };
+
+  return {
+    ...runsInitial(),
+
+    async send(raw) {
+      const text = raw.trim();
+      const { isSessionLoading, isTyping, currentSession } = get();
+      const key = sessionKey(currentSession);
+      const { parts, patch } = takeAttachments(get(), key);
+      if ((!text && !parts.length) || isSessionLoading || isTyping) return;
+      // No provider can answer this chat: the welcome panel instead of a request bound to fail; text and files stay.
+      if (selectSendNeedsSetup(get())) return get().openWelcome();
+      set((s) => ({ ...patch, composerText: takeComposerText(s.composerText, key, text), errors: without(s.errors, key) }));
+      if (currentSession.id === null) {
+        const chat = get().newChatSettings;
+        const created = await locked(store, () => window.api.createSession(chat));
+        if (!created.ok) {
+          set((s) => ({
+            composerText: restoreComposerText(s.composerText, NEW_CHAT_KEY, text),
+            ...restoreAttachments(s, NEW_CHAT_KEY, parts),
+          }));
+          showIpcError(store, NEW_CHAT_KEY, created.error, text, 'send');
+          return;
+        }
+        const detail = created.value;
+        set((s) => ({
+          newChatOrigins: { ...s.newChatOrigins, [detail.id]: chat },
+          sessions: upsertSummary(s.sessions, { ...detail, isStreaming: false }),
+          currentSession: sessionFromDetail(detail),
+          newChatSettings: {},
+          // Whatever else was typed in the new chat stays with the session it became.
+          composerText:
+            NEW_CHAT_KEY in s.composerText
+              ? { ...without(s.composerText, NEW_CHAT_KEY), [detail.id]: s.composerText[NEW_CHAT_KEY] ?? '' }
+              : s.composerText,
+        }));
+      }
+      await startRun(store, { kind: 'send', text, attachments: parts });
+    },
+
+    async stop() {
+      const { currentSession, isTyping } = get();
+      const sessionId = currentSession.id;
+      if (!isTyping || sessionId === null) return;
+      const result = await window.api.abort({ sessionId });
+      if (!result.ok) showIpcError(store, sessionId, result.error);
+    },
+
+    steer: (text) => enqueue('steer', text),
+    followUp: (text) => enqueue('followUp', text),
+
+    async clearQueue() {
+      const sessionId = get().currentSession.id;
+      if (sessionId === null) return;
+      const result = await window.api.clearQueue({ sessionId, which: 'all' });
+      if (!result.ok) showIpcError(store, sessionId, result.error);
+      else if (get().currentSession.id === sessionId) set({ queue: result.value });
+    },
+
+    async regenerate(messageId) {
+      const { currentSession, isTyping, isSessionLoading } = get();
+      if (isTyping || isSessionLoading || currentSession.id === null || lastUserIndex(currentSession.committed) < 0) return;
+      set((s) => ({ errors: without(s.errors, sessionKey(currentSession)) }));
+      await startRun(store, messageId === undefined ? { kind: 'regenerate' } : { kind: 'regenerate', messageId });
+    },
+
+    async retry() {
+      const key = sessionKey(get().currentSession);
+      const error = get().errors[key];
+      if (!error?.retry) return;
+      if (error.retry === 'regenerate') return get().regenerate(error.messageId);
+      if (error.retry === 'edit' && error.messageId !== undefined) return get().editMessage(error.messageId, error.unsentText);
+      return get().send(error.unsentText);
+    },
+  };
+};

@@ -1,0 +1,142 @@
+// Event intake: every event main sends, for any session, lands here and becomes one store update — the sidebar
+// row, the open session's view (through openSession.ts's pure reducer), its queue and typing state, the composer a
+// failed run's text goes back to, the banners, the tool calls. The bookkeeping that outlives one event (a session
+// being fetched, the kind of runs started here, the settings a new chat was created with) is store state too.
+import type { StateCreator } from 'zustand';
+import type { AttachmentPart } from '../../../shared/attachments';
+import type { SessionEventEnvelope } from '../../../shared/events';
+import type { ChatSettingsPatch, SessionSummary } from '../../../shared/sessions';
+import type { AppState, BannerCode, BannerError } from './appState';
+import { restoreAttachments } from './attachmentsSlice';
+import { recheckStorage } from './bannersSlice';
+import { restoreComposerText } from './composerSlice';
+import { discardedChatEffect } from './discardedChat';
+import { applyEvent, type LiveRun } from './openSession';
+import { without } from './records';
+import { EMPTY_QUEUE } from './runsSlice';
+import { mergeListed, upsertSummary } from './sessionList';
+import { menuCommandEffect } from './shortcutsSlice';
+import { toolsEffect } from './toolsSlice';
+
+/** What started a run, so its failure offers the same again. */
+export type RunOrigin = Pick<LiveRun, 'kind' | 'target'>;
+
+export interface SessionEventsSlice {
+  /** While a session is fetched, its events wait here and are replayed after the snapshot. */
+  sessionFetch: { id: string; buffer: SessionEventEnvelope[] } | null;
+  /** Runs started by regenerate or edit, by run id, so a failure offers the same again even after switching sessions. */
+  runOrigins: Record<string, RunOrigin>;
+  /** Chat settings each new chat was created with, until its first run ends: a discarded one gives them back. */
+  newChatOrigins: Record<string, ChatSettingsPatch>;
+  /** Ends the subscriptions to main's session events and menu commands; null while there are none. */
+  stopListening: (() => void) | null;
+  /** Subscribes to main's session events and menu commands, ending any earlier subscription. */
+  listen(): void;
+  /** Applies one event from main to the store. */
+  receiveEvent(envelope: SessionEventEnvelope): void;
+}
+
+export function sessionEventsInitial(): Pick<SessionEventsSlice, 'sessionFetch' | 'runOrigins' | 'newChatOrigins' | 'stopListening'> {
+  return { sessionFetch: null, runOrigins: {}, newChatOrigins: {}, stopListening: null };
+}
+
+/** Sidebar effects of an event, for any session. */
+function sidebarEffect(sessions: SessionSummary[], { event }: SessionEventEnvelope): SessionSummary[] {
+  // Main's summary says how the session looks now: streaming or not, and named from its first message.
+  if (event.type === 'run_start' || event.type === 'saved' || event.type === 'run_end' || event.type === 'titled')
+    return upsertSummary(sessions, event.summary);
+  if (event.type === 'sessions_listed') return mergeListed(sessions, event.summaries, event.removed);
+  return sessions;
+}
+
+/** Effects of an event on the open session's view, queue, composer and banner. Caller checks the seq. */
+export function openSessionEffect(s: AppState, { sessionId, runId, seq, event }: SessionEventEnvelope): Partial<AppState> {
+  const open = s.currentSession;
+  const patch: Partial<AppState> = { currentSession: applyEvent(open, runId, seq, event) };
+  if (event.type === 'run_start') patch.isTyping = true;
+  if (event.type === 'queue') patch.queue = event.queue;
+  if (event.type === 'error') Object.assign(patch, failedRun(s, sessionId, runId, event, open.run ?? undefined));
+  if (event.type === 'run_end') {
+    patch.isTyping = false;
+    patch.queue = EMPTY_QUEUE;
+    // A run that ends uncommitted without an error event still must not lose the user's text.
+    if (!event.committed && open.run && open.run.kind !== 'regenerate')
+      patch.composerText = restoreComposerText(s.composerText, sessionId, open.run.userText);
+  }
+  return patch;
+}
+
+/** Banner and composer of a run that committed nothing: the user's text goes back into that session's composer. */
+function failedRun(
+  s: AppState,
+  key: string,
+  runId: string,
+  event: { code: BannerCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] },
+  run?: RunOrigin,
+): Partial<AppState> {
+  const started = run ?? s.runOrigins[runId];
+  const kind = started?.kind ?? 'send';
+  const error: BannerError = {
+    code: event.code,
+    message: event.message,
+    unsentText: event.unsentText,
+    retry: kind === 'regenerate' || event.unsentText.trim() ? kind : null,
+    ...(started?.target !== undefined && { messageId: started.target }),
+  };
+  return {
+    errors: { ...s.errors, [key]: error },
+    // For a regenerate this is only input queued during it: still the person's words, so it goes back too.
+    composerText: restoreComposerText(s.composerText, key, event.unsentText),
+    ...restoreAttachments(s, key, event.unsentAttachments),
+  };
+}
+
+export const createSessionEventsSlice: StateCreator<AppState, [], [], SessionEventsSlice> = (set, get, store) => ({
+  ...sessionEventsInitial(),
+
+  listen() {
+    get().stopListening?.();
+    const stopEvents = window.api.onSessionEvent((envelope) => get().receiveEvent(envelope));
+    const stopMenu = window.api.onMenuCommand((command) => set(menuCommandEffect(command)));
+    set({
+      stopListening: () => {
+        stopEvents();
+        stopMenu();
+      },
+    });
+  },
+
+  receiveEvent(envelope) {
+    const s = get();
+    const { sessionId, runId, seq, event } = envelope;
+    const patch: Partial<AppState> = {};
+    const sessions = sidebarEffect(s.sessions, envelope);
+    if (sessions !== s.sessions) patch.sessions = sessions;
+    if (event.type === 'sessions_listed') patch.findingSessions = event.finding;
+    Object.assign(patch, toolsEffect(s, envelope));
+    // A session being fetched replays these after its snapshot; its failures are kept now, like any background one.
+    if (s.sessionFetch?.id === sessionId) patch.sessionFetch = { ...s.sessionFetch, buffer: [...s.sessionFetch.buffer, envelope] };
+    if (s.currentSession.id === sessionId) {
+      if (seq > s.currentSession.lastSeq) Object.assign(patch, openSessionEffect(s, envelope));
+    } else if (event.type === 'error') {
+      Object.assign(patch, failedRun(s, sessionId, runId, event));
+    }
+    // A stopped run hands back what was still queued; open or in the background, it returns to that composer.
+    if (event.type === 'saved' && event.unsentText)
+      patch.composerText = restoreComposerText(patch.composerText ?? s.composerText, sessionId, event.unsentText);
+    if (event.type === 'run_end' && runId in s.runOrigins) patch.runOrigins = without(s.runOrigins, runId);
+    if (event.type === 'error') recheckStorage(store, event.code);
+    // The run goes on to be saved; the banner says why it ended early.
+    if (event.type === 'notice')
+      patch.errors = {
+        ...(patch.errors ?? s.errors),
+        [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null },
+      };
+    if (event.type === 'run_end') {
+      if (event.discarded) Object.assign(patch, discardedChatEffect({ ...s, ...patch }, sessionId, s.newChatOrigins[sessionId] ?? {}));
+      if (sessionId in s.newChatOrigins) patch.newChatOrigins = without(s.newChatOrigins, sessionId);
+    }
+    // Most background events change nothing shown; skip notifying every subscriber for them.
+    if (Object.keys(patch).length) set(patch);
+  },
+});

@@ -1,0 +1,163 @@
+// Session actions: the sidebar's list, the session that is open, and the create / open / rename / pin / delete that
+// change them. Opens, renames and deletes lock the sidebar and composer while main works; events that arrive while a
+// session is fetched are replayed after its snapshot.
+import type { StateCreator, StoreApi } from 'zustand';
+import type { SessionSummary } from '../../../shared/sessions';
+import type { AppState } from './appState';
+import { showIpcError } from './bannersSlice';
+import { restoreComposerText } from './composerSlice';
+import { newChatSession, sessionFromDetail, sessionKey, type OpenSession } from './openSession';
+import { without } from './records';
+import { EMPTY_QUEUE } from './runsSlice';
+import { openSessionEffect } from './sessionEventsSlice';
+import { removeSummary, setStreaming, upsertSummary } from './sessionList';
+import { toolsFromDetail } from './toolsSlice';
+import { selectWelcomeShown } from './welcomeSlice';
+
+export interface SessionsSlice {
+  /** Sidebar summaries, newest activity first. */
+  sessions: SessionSummary[];
+  /** Main is rebuilding its missing index: more sessions will be listed (the sidebar says so instead of "no chats"). */
+  findingSessions: boolean;
+  currentSession: OpenSession;
+  /** A create / open / rename / delete is in flight: sidebar and composer are locked. */
+  isSessionLoading: boolean;
+  /** Shows the new chat; nothing is created until the first send. */
+  newChat(): void;
+  /** Opens a chat at its newest messages; `aroundMessageId` also loads the page around that message (already open too).
+   *  A chat picked closes the narrow drawer; one reopened at start (`restoring`) leaves the drawer as the person set it. */
+  openSession(id: string, options?: { aroundMessageId?: string; restoring?: boolean }): Promise<void>;
+  renameSession(id: string, name: string): Promise<boolean>;
+  /** Keeps a session at the top of the sidebar, or lets it go back to its date group. */
+  pinSession(id: string, pinned: boolean): Promise<void>;
+  deleteSession(id: string): Promise<boolean>;
+}
+
+export function sessionsInitial(): Pick<SessionsSlice, 'sessions' | 'findingSessions' | 'currentSession' | 'isSessionLoading'> {
+  return { sessions: [], findingSessions: false, currentSession: newChatSession(), isSessionLoading: false };
+}
+
+/** Runs a create / open / rename / delete with the sidebar and composer locked. */
+export async function locked<T>(store: Pick<StoreApi<AppState>, 'setState'>, work: () => Promise<T>): Promise<T> {
+  store.setState({ isSessionLoading: true });
+  try {
+    return await work();
+  } finally {
+    store.setState({ isSessionLoading: false });
+  }
+}
+
+/** A summary main answered, keeping the streaming flag the sidebar already knows from events. */
+function withKnownStreaming(sessions: SessionSummary[], summary: SessionSummary): SessionSummary[] {
+  return upsertSummary(sessions, {
+    ...summary,
+    isStreaming: sessions.find((x) => x.id === summary.id)?.isStreaming ?? summary.isStreaming,
+  });
+}
+
+export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> = (set, get, store) => ({
+  ...sessionsInitial(),
+
+  newChat() {
+    const { isSessionLoading, currentSession } = get();
+    if (isSessionLoading) return;
+    if (currentSession.id === null) {
+      set({ drawerOpen: false });
+      return;
+    }
+    set({ currentSession: newChatSession(), isTyping: false, queue: EMPTY_QUEUE, drawerOpen: false, newChatSettings: {} });
+  },
+
+  async openSession(id, options = {}) {
+    const { isSessionLoading, currentSession } = get();
+    const picked = options.restoring !== true;
+    if (isSessionLoading) return;
+    // A chat chosen is a chat shown: the first-run panel steps aside as with "Later" (a send brings it back).
+    if (selectWelcomeShown(get())) get().closeWelcome();
+    if (currentSession.id === id) {
+      if (picked) set({ drawerOpen: false });
+      if (options.aroundMessageId !== undefined) await get().loadAround(options.aroundMessageId);
+      return;
+    }
+    // Where the chat was left (this run or the last) may be older than its newest page: that page comes with it.
+    const saved = get().scrollAnchorOf(id);
+    const around = options.aroundMessageId ?? (saved && 'messageId' in saved ? saved.messageId : undefined);
+    await locked(store, async () => {
+      set({ sessionFetch: { id, buffer: [] } });
+      const result = await window.api.getSession({ sessionId: id, ...(around !== undefined && { around }) });
+      const fetch = get().sessionFetch;
+      const buffered = fetch?.id === id ? fetch.buffer : [];
+      if (fetch?.id === id) set({ sessionFetch: null });
+      if (!result.ok) {
+        showIpcError(store, sessionKey(get().currentSession), result.error);
+        return;
+      }
+      const detail = result.value;
+      const open = sessionFromDetail(detail);
+      // Without a run in the snapshot, the buffered events belong to runs it already contains.
+      const lastSeq = detail.activeRun ? open.lastSeq : buffered.reduce((max, e) => Math.max(max, e.seq), open.lastSeq);
+      // Unsent text: sent just before the app quit and never answered; it goes back into the composer.
+      const unsentText = detail.draft;
+      set((s) => ({
+        currentSession: { ...open, lastSeq },
+        ...(unsentText && { composerText: restoreComposerText(s.composerText, id, unsentText) }),
+        isTyping: open.run !== null,
+        queue: detail.activeRun ? detail.activeRun.queue : EMPTY_QUEUE,
+        ...toolsFromDetail(s, detail),
+        sessions: setStreaming(s.sessions, id, open.run !== null),
+        ...(picked && { drawerOpen: false }),
+      }));
+      for (const envelope of buffered) {
+        const s = get();
+        if (envelope.seq > s.currentSession.lastSeq) set(openSessionEffect(s, envelope));
+      }
+    });
+  },
+
+  async renameSession(id, raw) {
+    const name = raw.trim();
+    if (!name || get().isSessionLoading) return false;
+    return locked(store, async () => {
+      const result = await window.api.renameSession({ sessionId: id, name });
+      if (!result.ok) {
+        showIpcError(store, sessionKey(get().currentSession), result.error);
+        return false;
+      }
+      set((s) => ({
+        sessions: withKnownStreaming(s.sessions, result.value),
+        currentSession: s.currentSession.id === id ? { ...s.currentSession, name: result.value.name } : s.currentSession,
+      }));
+      return true;
+    });
+  },
+
+  async pinSession(id, pinned) {
+    const result = await window.api.pinSession({ sessionId: id, pinned });
+    if (!result.ok) {
+      showIpcError(store, sessionKey(get().currentSession), result.error);
+      return;
+    }
+    set((s) => ({ sessions: withKnownStreaming(s.sessions, result.value) }));
+  },
+
+  async deleteSession(id) {
+    if (get().isSessionLoading) return false;
+    return locked(store, async () => {
+      const result = await window.api.deleteSession({ sessionId: id });
+      if (!result.ok) {
+        showIpcError(store, sessionKey(get().currentSession), result.error);
+        return false;
+      }
+      set((s) => {
+        const wasOpen = s.currentSession.id === id;
+        return {
+          sessions: removeSummary(s.sessions, id),
+          composerText: without(s.composerText, id),
+          errors: without(s.errors, id),
+          ...(wasOpen ? { currentSession: newChatSession(), isTyping: false, queue: EMPTY_QUEUE } : {}),
+        };
+      });
+      return true;
+    });
+  },
+});
