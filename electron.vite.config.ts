@@ -36,6 +36,9 @@ export default defineConfig({
     root: resolve('src/renderer'),
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      // Every asset ships as a file: the CSP allows fonts and images only from 'self', so one the bundler inlined as a
+      // data: URL (it inlines those under 4 KB, e.g. a KaTeX font) would be refused and its glyphs fall back.
+      assetsInlineLimit: 0,
     },
     plugins: [react(), contentSecurityPolicy()],
   },

@@ -71,3 +71,50 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('every KaTeX font is shipped as a file and loads in its first format under the CSP, at every delimiter size', async () => {
+  const h = await startHarness();
+  try {
+    const { page, server } = h;
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        // The sanitizer's self-test parses an `onerror` attribute in an inert DOMParser document: Chromium reports
+        // that (nothing runs). What is asked here is that no font, style or image the page loads is refused.
+        if (event.violatedDirective !== 'script-src-attr') seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    // \\big … \\Bigg take their delimiters from KaTeX_Size1 … KaTeX_Size4, the smallest fonts KaTeX ships (one of
+    // them small enough for the bundler to inline as a data: URL, which the CSP refuses, unless told not to).
+    server.enqueue({
+      text: 'Sizes: $\\big( \\Big( \\bigg( \\Bigg( x \\Bigg) \\bigg) \\Big) \\big)$ and $\\mathfrak{g} \\mathcal{C} \\mathbb{R}$',
+      chunkSize: 8,
+    });
+    await sendMessage(page, 'Brackets of every size');
+    await waitForAnswers(page, 1);
+    await expect(lastAnswerText(page).getByTestId('math')).toHaveCount(2);
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const files = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name.split('/').pop() ?? '')
+        .filter((name) => name.startsWith('KaTeX_'));
+      return {
+        // A woff2 that could not be used (refused, or missing) makes the browser fall back to the .woff or .ttf.
+        fetched: files.map((name) => name.replace(/^(KaTeX_[A-Za-z0-9]+-[A-Za-z]+)-.*\.(woff2?|ttf)$/, '$1.$2')).sort(),
+        violations: (window as unknown as { cspViolations: string[] }).cspViolations,
+        inlined: [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule.cssText.includes('url("data:font'))
+          .length,
+      };
+    });
+    expect(fonts.violations).toEqual([]);
+    expect(fonts.inlined).toBe(0);
+    for (const family of ['Size1', 'Size2', 'Size3', 'Size4', 'Fraktur-Regular', 'Caligraphic-Regular', 'AMS-Regular'])
+      expect(fonts.fetched.filter((name) => name.includes(family))).toEqual([
+        `KaTeX_${family.includes('-') ? family : `${family}-Regular`}.woff2`,
+      ]);
+  } finally {
+    await h.close();
+  }
+});
