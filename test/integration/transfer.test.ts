@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../src/shared/errors.js';
 import type { SearchResponse } from '../../src/shared/search.js';
@@ -300,7 +300,6 @@ describe('ChatGPT data export', () => {
   });
 
   it('reads the ChatGPT export ZIP as it is downloaded (conversations.json inside)', async () => {
-    const { zipSync, strToU8 } = await import('fflate');
     await fs.writeFile(
       path.join(out, 'chatgpt-export.zip'),
       zipSync({ 'conversations.json': strToU8(JSON.stringify(chatgptSample())), 'user.json': strToU8('{}') }),
@@ -357,7 +356,6 @@ describe('ChatGPT export pictures', () => {
   const SECOND_PNG = makePng(2, 2, [10, 200, 30]);
 
   it('imports the pictures the ZIP carries as image attachments, and marks the one it left out', async () => {
-    const { zipSync, strToU8 } = await import('fflate');
     await fs.writeFile(
       path.join(out, 'chatgpt-pictures.zip'),
       zipSync({
@@ -438,6 +436,46 @@ describe('export all', () => {
     expect([result.imported.length, result.failed]).toEqual([3, []]);
     expect(await call<SessionSummary[]>('sessions:list')).toHaveLength(6);
     expect(statSync(path.join(out, 'all.zip')).size).toBeGreaterThan(0);
+  });
+});
+
+describe('one conversation never refuses another', () => {
+  it("a chat whose tool call nests 5,000 deep is refused alone; the archive's other chat imports", async () => {
+    nextPath.push(path.join(out, 'all.zip'));
+    await call('transfer:exportAll');
+    const zip = unzipSync(readFileSync(path.join(out, 'all.zip')));
+    const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as { chats: Array<{ file: string; name: string }> };
+    // Written as text: JSON.stringify itself cannot write what this file holds.
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const text = strFromU8(zip[manifest.chats[0]!.file]!)
+      .replace('"name": "Quarterly chart"', '"name": "Deep"')
+      .replace('"month": "March"', `"month": "March", "deep": ${deep}`);
+    zip['chats/deep.json'] = strToU8(text);
+    manifest.chats.push({ file: 'chats/deep.json', name: 'Deep' });
+    zip['manifest.json'] = strToU8(JSON.stringify(manifest));
+    await fs.writeFile(path.join(out, 'deep.zip'), zipSync(zip));
+
+    const result = await importFile('deep.zip');
+    expect(result.imported.map((chat) => chat.name)).toEqual(['Quarterly chart']);
+    expect(result.failed).toEqual([{ title: 'Deep', reason: 'it holds data nested more than 1000 levels deep' }]);
+  });
+
+  it('a ChatGPT conversation with 8,000 hidden nodes in a row imports, and so do the others of the file', async () => {
+    const node = (id: string, parent: string | null, children: string[], role?: string) => ({
+      id,
+      parent,
+      children,
+      message: role ? { id, author: { role }, create_time: 1_700_300_000, content: { content_type: 'text', parts: [id] } } : null,
+    });
+    const mapping: Record<string, unknown> = { root: node('root', null, ['q']), q: node('q', 'root', ['h0'], 'user') };
+    for (let i = 0; i < 8_000; i++) mapping[`h${i}`] = node(`h${i}`, i ? `h${i - 1}` : 'q', [i < 7_999 ? `h${i + 1}` : 'a'], 'tool');
+    mapping.a = node('a', 'h7999', [], 'assistant');
+    await fs.writeFile(path.join(out, 'conversations.json'), JSON.stringify([{ title: 'Hidden', mapping }, ...chatgptSample()]));
+
+    const { imported, failed } = await importFile('conversations.json');
+    expect([imported.map((chat) => chat.name), failed]).toEqual([['Hidden', 'Packing for Kyoto', '数学题'], []]);
+    const hidden = await call<SessionDetail>('sessions:get', { sessionId: imported[0]!.id });
+    expect(hidden.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
   });
 });
 

@@ -20,8 +20,15 @@ import type { ImportCandidate, ReadConversation } from './candidate.js';
 import { chatView } from './chat-view.js';
 import type { FileDialogs } from './dialogs.js';
 import { chatHtml } from './html.js';
-import { chatgptAssets, chatgptConversations, isChatgptAssetFile, isChatgptExport, readChatgptConversation } from './import-chatgpt.js';
-import { isNewerExport, isOwnExport, readOwnExport } from './import-own.js';
+import {
+  chatgptAssets,
+  chatgptConversations,
+  chatgptTitle,
+  isChatgptAssetFile,
+  isChatgptExport,
+  readChatgptConversation,
+} from './import-chatgpt.js';
+import { isNewerExport, isOwnExport, ownTitle, readOwnExport } from './import-own.js';
 import { chatExport, chatExportText } from './json.js';
 import { chatMarkdown } from './markdown.js';
 import { attachmentHashes, readSnapshot, type SessionSnapshot } from './snapshot.js';
@@ -151,7 +158,8 @@ export class TransferService {
   private readJson(value: unknown, strings: TransferStrings, assets?: ReadonlyMap<string, Uint8Array>): ReadConversation[] {
     if (isOwnExport(value)) {
       if (isNewerExport(value)) throw new AppError('invalid_input', strings.newerVersion);
-      return [readOwnExport(value, strings, strings.position(1))];
+      const title = ownTitle(value, strings.position(1));
+      return [this.readAlone(title, strings, () => readOwnExport(value, strings, title))];
     }
     if (isChatgptExport(value)) {
       const list = chatgptConversations(value);
@@ -162,7 +170,11 @@ export class TransferService {
         now: this.now().getTime(),
         ...(assets && { asset: chatgptAssets(assets) }),
       };
-      return list.map((conversation, i) => readChatgptConversation(conversation, i + 1, strings, options));
+      return list.map((conversation, i) =>
+        this.readAlone(chatgptTitle(conversation, i + 1, strings), strings, () =>
+          readChatgptConversation(conversation, i + 1, strings, options),
+        ),
+      );
     }
     throw new AppError('invalid_input', strings.wrongFormat);
   }
@@ -195,8 +207,21 @@ export class TransferService {
       const value = data ? parseJson(data) : undefined;
       if (value === undefined) return { ok: false, failure: { title: fallback, reason: strings.notJson } };
       if (isOwnExport(value) && isNewerExport(value)) return { ok: false, failure: { title: fallback, reason: strings.newerVersion } };
-      return readOwnExport(value, strings, fallback);
+      return this.readAlone(ownTitle(value, fallback), strings, () => readOwnExport(value, strings, fallback));
     });
+  }
+
+  /**
+   * Reads one conversation so that a throw refuses it alone: whatever one conversation holds (or a bug it meets),
+   * the others of the file are still read, and the report names it with a reason the person can read.
+   */
+  private readAlone(title: string, strings: TransferStrings, read: () => ReadConversation): ReadConversation {
+    try {
+      return read();
+    } catch (error) {
+      this.options.log.error(`import: "${title}" could not be read`, error);
+      return { ok: false, failure: { title, reason: strings.conversationUnreadable } };
+    }
   }
 
   /**
