@@ -13,6 +13,7 @@ import type { SearchResponse } from '../../src/shared/search.js';
 import type { SessionDetail, SessionSummary } from '../../src/shared/sessions.js';
 import type { ExportResult, ImportResult } from '../../src/shared/transfer.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { archiveWork } from '../../src/main/transfer/archive.js';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
 import { makePng } from '../fixtures/images.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
@@ -236,6 +237,22 @@ describe('bad files', () => {
       'The archive is damaged or not a ZIP file. Nothing was changed.',
     );
     expect(dataSnapshot()).toEqual(before);
+  });
+
+  it('an archive of 20,001 chats is refused by its directory, before one of them is unpacked', async () => {
+    const files: Record<string, Uint8Array> = { 'manifest.json': strToU8('{"format":"tiny-agent-archive","version":1,"chats":[]}') };
+    for (let i = 0; i <= 20_000; i++) files[`chats/chat-${i}.json`] = strToU8('{}');
+    await fs.writeFile(path.join(out, 'many.zip'), zipSync(files, { level: 0 })); // stored: deflating 20,001 entries is slow
+    const before = { inflated: archiveWork.inflated, data: dataSnapshot() };
+    nextPath.push(path.join(out, 'many.zip'));
+    expect(await raw('transfer:import')).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'The file holds more than 20000 chats; import at most 20000 at a time. Nothing was changed.',
+      },
+    });
+    expect({ inflated: archiveWork.inflated, data: dataSnapshot() }).toEqual(before);
   });
 
   it('cancelled dialogs write nothing', async () => {

@@ -182,10 +182,18 @@ export class TransferService {
   /** Our archive (manifest + chats), or ChatGPT's export ZIP (conversations.json inside). */
   private async readZip(bytes: Uint8Array, strings: TransferStrings): Promise<ReadConversation[]> {
     // JSON, and the pictures ChatGPT's export carries (named after their asset ids): nothing else is unpacked.
-    const archive = await readArchive(bytes, this.limits.maxUnpackedBytes, (name) => isJsonEntry(name) || isChatgptAssetFile(name));
+    const archive = await readArchive(
+      bytes,
+      this.limits.maxUnpackedBytes,
+      (name) => isJsonEntry(name) || isChatgptAssetFile(name),
+      this.limits.maxConversations,
+    );
     if (!archive.ok) {
-      const message =
-        archive.reason === 'too_large' ? strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)) : strings.damagedArchive;
+      const message = {
+        too_large: () => strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)),
+        too_many: () => strings.tooManyConversations(this.limits.maxConversations),
+        damaged: () => strings.damagedArchive,
+      }[archive.reason]();
       throw new AppError('invalid_input', message);
     }
     const { files } = archive;
