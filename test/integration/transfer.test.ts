@@ -496,6 +496,36 @@ describe('one conversation never refuses another', () => {
   });
 });
 
+describe('names cut on characters', () => {
+  const loneSurrogate = /\p{Cs}/u;
+
+  it('a name with emoji straddling both cuts (200 for names, 80 for file names) exports and imports back whole', async () => {
+    // 'a' × 79 puts 😀 across the file name's 80th unit; 'b' × 118 puts the second across the name's 200th.
+    const name = `${'a'.repeat(79)}😀${'b'.repeat(118)}😀 and more`;
+    const renamed = await call<SessionSummary>('sessions:rename', { sessionId: RICH_ID, name });
+    expect(renamed.name).toBe(`${'a'.repeat(79)}😀${'b'.repeat(118)}`);
+
+    nextPath.push(path.join(out, 'all.zip'));
+    await call('transfer:exportAll');
+    const zip = unzipSync(readFileSync(path.join(out, 'all.zip')));
+    const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as { chats: Array<{ file: string; name: string }> };
+    expect(manifest.chats).toEqual([{ file: `chats/${'a'.repeat(79)}-${RICH_ID.slice(0, 8)}.json`, name: renamed.name }]);
+    expect(Object.keys(zip).filter((entry) => loneSurrogate.test(entry))).toEqual([]);
+
+    const { imported, failed } = await importFile('all.zip');
+    expect([imported.map((chat) => chat.name), failed]).toEqual([[renamed.name], []]);
+  });
+
+  it('an archive written before the fix (a lone surrogate in its manifest) imports its chat once, with no error', async () => {
+    const file = `chats/${'a'.repeat(79)}\ud83d-${RICH_ID.slice(0, 8)}.json`;
+    const chat = await exportAs(RICH_ID, 'json', 'chat.json');
+    const manifest = { format: 'tiny-agent-archive', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', chats: [{ file, name: 'x' }] };
+    await fs.writeFile(path.join(out, 'old.zip'), zipSync({ [file]: strToU8(chat), 'manifest.json': strToU8(JSON.stringify(manifest)) }));
+    const { imported, failed } = await importFile('old.zip');
+    expect([imported.map((one) => one.name), failed]).toEqual([['Quarterly chart'], []]);
+  });
+});
+
 describe('readable formats', () => {
   it('Markdown: the shown branch with reasoning folded, versions noted, the tool call and the attachment named', async () => {
     const md = await exportAs(RICH_ID, 'markdown', 'Quarterly chart.md');

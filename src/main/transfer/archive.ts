@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { strFromU8, strToU8, Unzip, UnzipInflate, Zip, ZipDeflate } from 'fflate';
-import { ARCHIVE_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
+import { ARCHIVE_FORMAT, cutText, EXPORT_VERSION } from '../../shared/transfer.js';
 import { syncDirectory } from '../storage/atomic-file.js';
 import { dirname } from 'node:path';
 
@@ -211,11 +211,10 @@ export function archiveChatFile(name: string, id: string): string {
 /** `name` without characters file systems refuse, short enough for any of them; `fallback` when nothing is left. */
 export function safeFileName(name: string, fallback: string): string {
   const cleaned = name
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, ' ')
+    // A lone surrogate (a name cut elsewhere, or one from another app) would not survive UTF-8 either.
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]|\p{Cs}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^\.+/, '')
-    .slice(0, 80)
-    .trim();
-  return cleaned || fallback;
+    .replace(/^\.+/, '');
+  return cutText(cleaned, 80).trim() || fallback;
 }

@@ -18,6 +18,7 @@ import type { AttachmentPart } from '../../shared/attachments.js';
 import { emptyUsage, userContent, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
 import { judge } from '../attachments/index.js';
 import { LIMITS } from '../../shared/ipc.js';
+import { cutText } from '../../shared/transfer.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 import { historyProblem, type ReadConversation } from './candidate.js';
 import type { TransferStrings } from './strings.js';
@@ -219,7 +220,7 @@ export function readChatgptConversation(
     createdAt,
     systemPrompt: options.systemPrompt,
     model: models.at(-1) ?? defaultModel,
-    ...(typeof rawTitle === 'string' && rawTitle.trim() ? { name: rawTitle.trim().slice(0, LIMITS.maxNameChars) } : {}),
+    ...(typeof rawTitle === 'string' && rawTitle.trim() ? { name: cutText(rawTitle.trim(), LIMITS.maxNameChars) } : {}),
   };
   const problem = historyProblem(header, lines, strings);
   if (problem) return fail(problem);

@@ -6,6 +6,7 @@
 // (attached files first, then the session file in one atomic write) or not at all, and reported when not. Imports
 // only ever create sessions with new ids: no existing session is read for writing, let alone changed.
 import { randomUUID } from 'node:crypto';
+import { strFromU8, strToU8 } from 'fflate';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentsOf, type AttachmentPart } from '../../shared/attachments.js';
@@ -207,7 +208,12 @@ export class TransferService {
       throw new AppError('invalid_input', strings.wrongFormat);
     if (isNewerExport({ version: (manifest as { version?: unknown }).version })) throw new AppError('invalid_input', strings.newerVersion);
     // The manifest's order; chats the manifest does not list are still imported after them.
-    const listed = (manifest.chats ?? []).map((chat) => chat.file).filter((file): file is string => typeof file === 'string');
+    // Each name as the ZIP spells it: an archive written before names were cut on characters has a lone surrogate in
+    // its manifest where the entry's UTF-8 name has U+FFFD.
+    const listed = (manifest.chats ?? [])
+      .map((chat) => chat.file)
+      .filter((file): file is string => typeof file === 'string')
+      .map((file) => strFromU8(strToU8(file)));
     const names = [...new Set([...listed, ...[...files.keys()].filter((name) => name.startsWith('chats/')).sort()])];
     return names.map((name) => {
       const fallback = path.posix.basename(name);
