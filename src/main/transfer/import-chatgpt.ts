@@ -124,36 +124,37 @@ export function readChatgptConversation(
   }
   const conversation = parsed.data;
   const createdAt = toMs(conversation.create_time) ?? options.now;
-  const nodes = conversation.mapping;
+  // A Map, not the record: a node named "constructor" or "toString" must not find Object.prototype's members.
+  const nodes = new Map(Object.entries(conversation.mapping));
 
   // Parents from `parent` (children lists are only used for order); a parent missing from the file or a loop is damage.
   const rooted = new Set<string>();
-  for (const id of Object.keys(nodes)) {
+  for (const id of nodes.keys()) {
     const path = new Set<string>();
-    for (let at: string | null | undefined = id; at && !rooted.has(at); at = nodes[at]?.parent) {
-      if (!nodes[at]) return fail(strings.brokenHistory(`node ${[...path].at(-1)} names a parent not in the file`));
+    for (let at: string | null | undefined = id; at && !rooted.has(at); at = nodes.get(at)?.parent) {
+      if (!nodes.has(at)) return fail(strings.brokenHistory(`node ${[...path].at(-1)} names a parent not in the file`));
       if (path.has(at)) return fail(strings.brokenHistory(`node ${at} is its own ancestor`));
       path.add(at);
     }
     for (const at of path) rooted.add(at);
   }
   const childrenOf = new Map<string | null, string[]>();
-  for (const [id, node] of Object.entries(nodes)) {
+  for (const [id, node] of nodes) {
     const parent = node.parent ?? null;
     const list = childrenOf.get(parent) ?? [];
     list.push(id);
     childrenOf.set(parent, list);
   }
-  const timeOf = (id: string) => nodes[id]?.message?.create_time ?? 0;
+  const timeOf = (id: string) => nodes.get(id)?.message?.create_time ?? 0;
   for (const [parent, list] of childrenOf) {
-    childrenOf.set(parent, inListedOrder(list, parent === null ? [] : (nodes[parent]?.children ?? []), timeOf));
+    childrenOf.set(parent, inListedOrder(list, parent === null ? [] : (nodes.get(parent)?.children ?? []), timeOf));
   }
 
   const defaultModel = conversation.default_model_slug || 'chatgpt';
   const converted = new Map<string, Message>();
   const files = new Map<string, Uint8Array>();
   const pictures = { asset: options.asset, files };
-  for (const [id, node] of Object.entries(nodes)) {
+  for (const [id, node] of nodes) {
     const message = convert(node, defaultModel, strings, toMs(node.message?.create_time) ?? createdAt, pictures);
     if (message) converted.set(id, message);
   }
@@ -207,7 +208,7 @@ export function readChatgptConversation(
 
   // The shown branch: ChatGPT's current node, or its nearest kept ancestor.
   let leaf: string | undefined;
-  for (let node = conversation.current_node ?? undefined; node && !leaf; node = nodes[node]?.parent ?? undefined) {
+  for (let node = conversation.current_node ?? undefined; node && !leaf; node = nodes.get(node)?.parent ?? undefined) {
     if (converted.has(node)) leaf = mergedInto.get(node) ?? node;
   }
   if (leaf) lines.push({ type: 'branch', timestamp: commitTime, leaf });

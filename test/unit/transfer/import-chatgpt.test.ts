@@ -1,6 +1,6 @@
 // Reading one ChatGPT conversation whatever its shape: thousands of hidden nodes in a row, a run of 30,000 assistant
-// nodes, 30,000 versions of one answer. Each is read without recursion and in work linear in its size (counted in
-// parts copied and children-list entries looked at, never timed).
+// nodes, 30,000 versions of one answer, ids named like Object members. Each is read without recursion and in work
+// linear in its size (counted in parts copied and children-list entries looked at, never timed).
 import { describe, expect, it } from 'vitest';
 import { chatgptWork, readChatgptConversation } from '../../../src/main/transfer/import-chatgpt.js';
 import { TRANSFER_STRINGS } from '../../../src/main/transfer/strings.js';
@@ -65,5 +65,19 @@ describe('readChatgptConversation', () => {
     expect(ids.slice(0, 3)).toEqual(['q', 'v-29999', 'v-29998']);
     expect(ids.at(-1)).toBe('v-0');
     expect(chatgptWork.siblingsLookedAt).toBeLessThanOrEqual(2 * 30_002);
+  });
+
+  it('node ids named like Object members are ids like any other: "toString" imports, a parent "constructor" is missing', () => {
+    const chat = conversation();
+    chat.add('q', 'root', 'user');
+    chat.add('toString', 'q', 'assistant');
+    expect(messages(chat.value('toString'))).toEqual(['null → q (user)', 'q → toString (assistant)']);
+
+    chat.mapping.q!.parent = 'constructor';
+    const read = readChatgptConversation(chat.value('toString'), 1, strings, options);
+    expect(read).toEqual({
+      ok: false,
+      failure: { title: 'Deep', reason: 'its messages do not form a complete history (node q names a parent not in the file)' },
+    });
   });
 });
