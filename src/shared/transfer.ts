@@ -47,3 +47,14 @@ export const TRANSFER_LIMITS = {
   /** Most conversations one import takes. */
   maxConversations: 20_000,
 } as const;
+
+/**
+ * `text` cut to at most `max` UTF-16 units without splitting a character. A cut inside an emoji leaves a lone
+ * surrogate, which a ZIP entry name (UTF-8) turns into U+FFFD while JSON keeps it: an archive's manifest and its
+ * entries would then name a chat differently. Names are cut with this wherever they are cut.
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}

@@ -6,13 +6,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../src/shared/errors.js';
 import type { SearchResponse } from '../../src/shared/search.js';
 import type { SessionDetail, SessionSummary } from '../../src/shared/sessions.js';
 import type { ExportResult, ImportResult } from '../../src/shared/transfer.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { archiveWork } from '../../src/main/transfer/archive.js';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
 import { makePng } from '../fixtures/images.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
@@ -73,6 +74,15 @@ async function importFile(file: string): Promise<Extract<ImportResult, { cancell
   const result = await call<ImportResult>('transfer:import');
   if (result.cancelled) throw new Error('cancelled');
   return result;
+}
+
+/** Why importing `file` was refused as a whole (always as invalid input), or 'accepted'. */
+async function refusal(file: string): Promise<string> {
+  nextPath.push(path.join(out, file));
+  const result = await raw('transfer:import');
+  if (result.ok) return 'accepted';
+  expect(result.error.code).toBe('invalid_input');
+  return result.error.message;
 }
 
 /** Every file of the data folder's sessions and attachments with its bytes: what "nothing changed" compares. */
@@ -193,14 +203,9 @@ describe('own JSON', () => {
 
     const newer = { ...file, version: 2 };
     await fs.writeFile(path.join(out, 'newer.json'), JSON.stringify(newer));
-    nextPath.push(path.join(out, 'newer.json'));
-    expect(await raw('transfer:import')).toEqual({
-      ok: false,
-      error: {
-        code: 'invalid_input',
-        message: 'The file comes from a newer Tiny Agent. Please update the app to import it. Nothing was changed.',
-      },
-    });
+    expect(await refusal('newer.json')).toBe(
+      'The file comes from a newer Tiny Agent. Please update the app to import it. Nothing was changed.',
+    );
     expect(dataSnapshot()).toEqual(before);
     expect((await call<SessionSummary[]>('sessions:list')).map((s) => s.id)).toEqual([RICH_ID]);
   });
@@ -236,6 +241,15 @@ describe('bad files', () => {
       'The archive is damaged or not a ZIP file. Nothing was changed.',
     );
     expect(dataSnapshot()).toEqual(before);
+  });
+
+  it('an archive of 20,001 chats is refused by its directory, before one of them is unpacked', async () => {
+    const files: Record<string, Uint8Array> = { 'manifest.json': strToU8('{"format":"tiny-agent-archive","version":1,"chats":[]}') };
+    for (let i = 0; i <= 20_000; i++) files[`chats/chat-${i}.json`] = strToU8('{}');
+    await fs.writeFile(path.join(out, 'many.zip'), zipSync(files, { level: 0 })); // stored: deflating 20,001 entries is slow
+    const before = { inflated: archiveWork.inflated, data: dataSnapshot() };
+    expect(await refusal('many.zip')).toBe('The file holds more than 20000 chats; import at most 20000 at a time. Nothing was changed.');
+    expect({ inflated: archiveWork.inflated, data: dataSnapshot() }).toEqual(before);
   });
 
   it('cancelled dialogs write nothing', async () => {
@@ -300,7 +314,6 @@ describe('ChatGPT data export', () => {
   });
 
   it('reads the ChatGPT export ZIP as it is downloaded (conversations.json inside)', async () => {
-    const { zipSync, strToU8 } = await import('fflate');
     await fs.writeFile(
       path.join(out, 'chatgpt-export.zip'),
       zipSync({ 'conversations.json': strToU8(JSON.stringify(chatgptSample())), 'user.json': strToU8('{}') }),
@@ -357,7 +370,6 @@ describe('ChatGPT export pictures', () => {
   const SECOND_PNG = makePng(2, 2, [10, 200, 30]);
 
   it('imports the pictures the ZIP carries as image attachments, and marks the one it left out', async () => {
-    const { zipSync, strToU8 } = await import('fflate');
     await fs.writeFile(
       path.join(out, 'chatgpt-pictures.zip'),
       zipSync({
@@ -438,6 +450,76 @@ describe('export all', () => {
     expect([result.imported.length, result.failed]).toEqual([3, []]);
     expect(await call<SessionSummary[]>('sessions:list')).toHaveLength(6);
     expect(statSync(path.join(out, 'all.zip')).size).toBeGreaterThan(0);
+  });
+});
+
+describe('one conversation never refuses another', () => {
+  it("a chat whose tool call nests 5,000 deep is refused alone; the archive's other chat imports", async () => {
+    nextPath.push(path.join(out, 'all.zip'));
+    await call('transfer:exportAll');
+    const zip = unzipSync(readFileSync(path.join(out, 'all.zip')));
+    const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as { chats: Array<{ file: string; name: string }> };
+    // Written as text: JSON.stringify itself cannot write what this file holds.
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const text = strFromU8(zip[manifest.chats[0]!.file]!)
+      .replace('"name": "Quarterly chart"', '"name": "Deep"')
+      .replace('"month": "March"', `"month": "March", "deep": ${deep}`);
+    zip['chats/deep.json'] = strToU8(text);
+    manifest.chats.push({ file: 'chats/deep.json', name: 'Deep' });
+    zip['manifest.json'] = strToU8(JSON.stringify(manifest));
+    await fs.writeFile(path.join(out, 'deep.zip'), zipSync(zip));
+
+    const result = await importFile('deep.zip');
+    expect(result.imported.map((chat) => chat.name)).toEqual(['Quarterly chart']);
+    expect(result.failed).toEqual([{ title: 'Deep', reason: 'it holds data nested more than 1000 levels deep' }]);
+  });
+
+  it('a ChatGPT conversation with 8,000 hidden nodes in a row imports, and so do the others of the file', async () => {
+    const node = (id: string, parent: string | null, children: string[], role?: string) => ({
+      id,
+      parent,
+      children,
+      message: role ? { id, author: { role }, create_time: 1_700_300_000, content: { content_type: 'text', parts: [id] } } : null,
+    });
+    const mapping: Record<string, unknown> = { root: node('root', null, ['q']), q: node('q', 'root', ['h0'], 'user') };
+    for (let i = 0; i < 8_000; i++) mapping[`h${i}`] = node(`h${i}`, i ? `h${i - 1}` : 'q', [i < 7_999 ? `h${i + 1}` : 'a'], 'tool');
+    mapping.a = node('a', 'h7999', [], 'assistant');
+    await fs.writeFile(path.join(out, 'conversations.json'), JSON.stringify([{ title: 'Hidden', mapping }, ...chatgptSample()]));
+
+    const { imported, failed } = await importFile('conversations.json');
+    expect([imported.map((chat) => chat.name), failed]).toEqual([['Hidden', 'Packing for Kyoto', '数学题'], []]);
+    const hidden = await call<SessionDetail>('sessions:get', { sessionId: imported[0]!.id });
+    expect(hidden.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant']);
+  });
+});
+
+describe('names cut on characters', () => {
+  const loneSurrogate = /\p{Cs}/u;
+
+  it('a name with emoji straddling both cuts (200 for names, 80 for file names) exports and imports back whole', async () => {
+    // 'a' × 79 puts 😀 across the file name's 80th unit; 'b' × 118 puts the second across the name's 200th.
+    const name = `${'a'.repeat(79)}😀${'b'.repeat(118)}😀 and more`;
+    const renamed = await call<SessionSummary>('sessions:rename', { sessionId: RICH_ID, name });
+    expect(renamed.name).toBe(`${'a'.repeat(79)}😀${'b'.repeat(118)}`);
+
+    nextPath.push(path.join(out, 'all.zip'));
+    await call('transfer:exportAll');
+    const zip = unzipSync(readFileSync(path.join(out, 'all.zip')));
+    const manifest = JSON.parse(strFromU8(zip['manifest.json']!)) as { chats: Array<{ file: string; name: string }> };
+    expect(manifest.chats).toEqual([{ file: `chats/${'a'.repeat(79)}-${RICH_ID.slice(0, 8)}.json`, name: renamed.name }]);
+    expect(Object.keys(zip).filter((entry) => loneSurrogate.test(entry))).toEqual([]);
+
+    const { imported, failed } = await importFile('all.zip');
+    expect([imported.map((chat) => chat.name), failed]).toEqual([[renamed.name], []]);
+  });
+
+  it('an archive written before the fix (a lone surrogate in its manifest) imports its chat once, with no error', async () => {
+    const file = `chats/${'a'.repeat(79)}\ud83d-${RICH_ID.slice(0, 8)}.json`;
+    const chat = await exportAs(RICH_ID, 'json', 'chat.json');
+    const manifest = { format: 'tiny-agent-archive', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', chats: [{ file, name: 'x' }] };
+    await fs.writeFile(path.join(out, 'old.zip'), zipSync({ [file]: strToU8(chat), 'manifest.json': strToU8(JSON.stringify(manifest)) }));
+    const { imported, failed } = await importFile('old.zip');
+    expect([imported.map((one) => one.name), failed]).toEqual([['Quarterly chart'], []]);
   });
 });
 

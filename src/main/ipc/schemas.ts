@@ -5,7 +5,7 @@ import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.
 import { PAGE } from '../../shared/paging.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
-import { EXPORT_FORMATS } from '../../shared/transfer.js';
+import { cutText, EXPORT_FORMATS } from '../../shared/transfer.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
 import { isDraftKey, scrollAnchorSchema } from '../ui-state/index.js';
 
@@ -24,7 +24,7 @@ const messageText = z
 const sessionName = z
   .string()
   .max(LIMITS.maxNameChars * 10)
-  .transform((name) => name.trim().slice(0, LIMITS.maxNameChars))
+  .transform((name) => cutText(name.trim(), LIMITS.maxNameChars))
   .refine((name) => name.length > 0, { message: 'name must not be empty' });
 const httpUrl = z
   .string()
@@ -62,7 +62,7 @@ const fileName = z
   .string()
   .max(ATTACHMENT_LIMITS.maxNameChars * 4)
   // Only the last path segment: a name is shown and sent, never used as a path.
-  .transform((name) => (name.split(/[\\/]/).pop() ?? '').trim().slice(0, ATTACHMENT_LIMITS.maxNameChars))
+  .transform((name) => cutText((name.split(/[\\/]/).pop() ?? '').trim(), ATTACHMENT_LIMITS.maxNameChars))
   .refine((name) => name.length > 0, { message: 'name must not be empty' });
 const mcpServerName = z
   .string()

@@ -6,8 +6,8 @@
 // and renamed into place: memory holds one chat at a time, and a failed write never leaves half an archive.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { strToU8, Unzip, UnzipInflate, Zip, ZipDeflate } from 'fflate';
-import { ARCHIVE_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
+import { strFromU8, strToU8, Unzip, UnzipInflate, Zip, ZipDeflate } from 'fflate';
+import { ARCHIVE_FORMAT, cutText, EXPORT_VERSION } from '../../shared/transfer.js';
 import { syncDirectory } from '../storage/atomic-file.js';
 import { dirname } from 'node:path';
 
@@ -74,7 +74,10 @@ export async function writeArchive(
   return manifest.chats.length;
 }
 
-export type ArchiveRead = { ok: true; files: Map<string, Uint8Array> } | { ok: false; reason: 'damaged' | 'too_large' };
+export type ArchiveRead = { ok: true; files: Map<string, Uint8Array> } | { ok: false; reason: 'damaged' | 'too_large' | 'too_many' };
+
+/** Entries inflated since start (tests count work with it). */
+export const archiveWork = { inflated: 0 };
 
 /** Compressed bytes unpacked between two yields to the event loop: one slice inflates in well under a frame. */
 export const ARCHIVE_SLICE = 64 * 1024;
@@ -86,26 +89,42 @@ export function isJsonEntry(name: string): boolean {
   return name.toLowerCase().endsWith('.json') && !name.startsWith('__MACOSX/');
 }
 
+/** The entries an archive's chat count is taken from: its JSON files but the manifest (pictures are bounded by bytes). */
+export function isChatEntry(name: string): boolean {
+  return isJsonEntry(name) && name !== MANIFEST_FILE;
+}
+
 /**
  * The files of an archive that `wanted` names (nothing else is unpacked), refusing one that would unpack past
- * `maxUnpackedBytes` — counted on the bytes really inflated, so an entry that understates its size is stopped too.
- * The archive is unpacked as a stream, ARCHIVE_SLICE compressed bytes at a time with a yield to the event loop in
- * between, so a 200 MB archive never holds main's thread for more than one slice.
+ * `maxUnpackedBytes` — counted on the bytes really inflated, so an entry that understates its size is stopped too —
+ * or that holds more than `maxChats` chat entries (isChatEntry): counted in the central directory before anything is
+ * inflated, and again on the entries met while unpacking (a directory may understate them), so a ZIP of 100,000 chats
+ * is refused without unpacking them. The archive is unpacked as a stream, ARCHIVE_SLICE compressed bytes at a time
+ * with a yield to the event loop in between, so a 200 MB archive never holds main's thread for more than one slice.
  */
 export async function readArchive(
   bytes: Uint8Array,
   maxUnpackedBytes: number,
   wanted: (name: string) => boolean = isJsonEntry,
+  maxChats = Infinity,
 ): Promise<ArchiveRead> {
-  if (!hasEndRecord(bytes)) return { ok: false, reason: 'damaged' };
+  const directory = endRecord(bytes);
+  if (directory === undefined) return { ok: false, reason: 'damaged' };
+  if (chatsListed(bytes, directory, wanted) > maxChats) return { ok: false, reason: 'too_many' };
   const files = new Map<string, Uint8Array>();
   let total = 0;
+  let chats = 0;
   let tooLarge = false;
+  let tooMany = false;
   let damaged = false;
   /** Entries started and not yet complete: one left at the end means the archive was cut short. */
   let open = 0;
   const unzip = new Unzip((file) => {
-    if (tooLarge || damaged || !wanted(file.name)) return;
+    if (tooLarge || tooMany || damaged || !wanted(file.name)) return;
+    if (isChatEntry(file.name) && ++chats > maxChats) {
+      tooMany = true;
+      return;
+    }
     if (file.originalSize !== undefined && total + file.originalSize > maxUnpackedBytes) {
       tooLarge = true;
       return;
@@ -130,28 +149,48 @@ export async function readArchive(
       open -= 1;
       files.set(file.name, chunks.length === 1 ? chunks[0]! : joinChunks(chunks, size));
     };
+    archiveWork.inflated += 1;
     file.start();
   });
   unzip.register(UnzipInflate);
   try {
-    for (let at = 0; at < bytes.length && !tooLarge && !damaged; at += ARCHIVE_SLICE) {
+    for (let at = 0; at < bytes.length && !tooLarge && !tooMany && !damaged; at += ARCHIVE_SLICE) {
       unzip.push(bytes.subarray(at, at + ARCHIVE_SLICE), at + ARCHIVE_SLICE >= bytes.length);
       await yieldToEventLoop();
     }
   } catch {
     damaged = true;
   }
+  if (tooMany) return { ok: false, reason: 'too_many' };
   if (tooLarge) return { ok: false, reason: 'too_large' };
   if (damaged || open > 0) return { ok: false, reason: 'damaged' };
   return { ok: true, files };
 }
 
-/** Whether the archive ends with its end-of-directory record (within the 64 KB a trailing comment may take). */
-function hasEndRecord(bytes: Uint8Array): boolean {
+/** Where the archive's end-of-directory record starts (within the 64 KB a trailing comment may take), if it has one. */
+function endRecord(bytes: Uint8Array): number | undefined {
   for (let at = bytes.length - 22; at >= 0 && bytes.length - at <= 22 + 0xffff; at--) {
-    if (bytes[at] === 0x50 && bytes[at + 1] === 0x4b && bytes[at + 2] === 0x05 && bytes[at + 3] === 0x06) return true;
+    if (bytes[at] === 0x50 && bytes[at + 1] === 0x4b && bytes[at + 2] === 0x05 && bytes[at + 3] === 0x06) return at;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * The wanted chat entries the central directory lists (0 when it cannot be walked: a ZIP64 archive, a damaged
+ * directory; the count while unpacking still holds). The entry count in the end record is not used: 16 bits, and
+ * writers wrap it past 65,535.
+ */
+function chatsListed(bytes: Uint8Array, end: number, wanted: (name: string) => boolean): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const start = view.getUint32(end + 16, true);
+  let count = 0;
+  for (let at = start; at + 46 <= end && view.getUint32(at, true) === 0x02014b50;) {
+    const nameLength = view.getUint16(at + 28, true);
+    const name = strFromU8(bytes.subarray(at + 46, at + 46 + nameLength), !(view.getUint16(at + 8, true) & 0x800));
+    if (wanted(name) && isChatEntry(name)) count += 1;
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return count;
 }
 
 function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
@@ -172,11 +211,10 @@ export function archiveChatFile(name: string, id: string): string {
 /** `name` without characters file systems refuse, short enough for any of them; `fallback` when nothing is left. */
 export function safeFileName(name: string, fallback: string): string {
   const cleaned = name
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, ' ')
+    // A lone surrogate (a name cut elsewhere, or one from another app) would not survive UTF-8 either.
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]|\p{Cs}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^\.+/, '')
-    .slice(0, 80)
-    .trim();
-  return cleaned || fallback;
+    .replace(/^\.+/, '');
+  return cutText(cleaned, 80).trim() || fallback;
 }

@@ -1,6 +1,7 @@
 // One conversation read from an import file, validated and ready to become a new session — or why it cannot.
 // Readers (own JSON, ChatGPT) produce these; the service stores each one whole or not at all.
 import type { ImportFailure } from '../../shared/transfer.js';
+import type { TransferStrings } from './strings.js';
 import { parseSessionFile, serializeLines, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 
 export interface ImportCandidate {
@@ -17,14 +18,34 @@ export interface ImportCandidate {
 export type ReadConversation = { ok: true; candidate: ImportCandidate } | { ok: false; failure: ImportFailure };
 
 /**
- * Why `header` + `lines` would not be a whole session file, or undefined when they are: every line must be taken
- * by the session parser (parents before children, each run closed by its commit, branch lines naming stored
- * messages), nothing may be left over as a torn tail.
+ * Deepest nesting a conversation's data may have. Serializing, storing, indexing and showing a message all walk its
+ * data recursively; JSON nested ~5,000 levels (a tool call's arguments, say) overflows those walks. No real chat
+ * comes near a thousand.
  */
-export function historyProblem(header: SessionHeader, lines: readonly FileLine[]): string | undefined {
+export const MAX_NESTING = 1_000;
+
+/**
+ * Why `header` + `lines` would not be a whole session file (in the person's words), or undefined when they are: no
+ * data nested past MAX_NESTING, and every line must be taken by the session parser (parents before children, each
+ * run closed by its commit, branch lines naming stored messages), nothing left over as a torn tail.
+ */
+export function historyProblem(header: SessionHeader, lines: readonly FileLine[], strings: TransferStrings): string | undefined {
+  if (nestedPast(lines, MAX_NESTING)) return strings.tooDeep(MAX_NESTING);
   const bytes = Buffer.from(serializeLines([header, ...lines]));
   const result = parseSessionFile(bytes, header.id);
-  if (!result.ok) return result.failure.detail;
-  if (result.session.validLength !== bytes.length) return 'the last run has no commit line';
+  if (!result.ok) return strings.brokenHistory(result.failure.detail);
+  if (result.session.validLength !== bytes.length) return strings.brokenHistory('the last run has no commit line');
   return undefined;
+}
+
+/** Whether `value` holds arrays or objects nested more than `limit` deep; walked with a stack, so any depth is safe. */
+export function nestedPast(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }

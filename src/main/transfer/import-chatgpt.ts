@@ -18,6 +18,7 @@ import type { AttachmentPart } from '../../shared/attachments.js';
 import { emptyUsage, userContent, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
 import { judge } from '../attachments/index.js';
 import { LIMITS } from '../../shared/ipc.js';
+import { cutText } from '../../shared/transfer.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 import { historyProblem, type ReadConversation } from './candidate.js';
 import type { TransferStrings } from './strings.js';
@@ -53,6 +54,9 @@ const chatgptConversation = z.looseObject({
 });
 
 type ChatgptNode = z.infer<typeof chatgptNode>;
+
+/** Work done reading conversations (answer parts copied, children-list entries looked at), for tests that count it. */
+export const chatgptWork = { partsCopied: 0, siblingsLookedAt: 0 };
 
 /** Does `value` (parsed JSON) look like ChatGPT's conversations.json (or one conversation of it)? */
 export function isChatgptExport(value: unknown): boolean {
@@ -97,6 +101,12 @@ function baseName(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
 }
 
+/** What a report calls a conversation: its title, or its position (1-based) when it has none. */
+export function chatgptTitle(value: unknown, position: number, strings: TransferStrings): string {
+  const title = (value as { title?: unknown } | null)?.title;
+  return typeof title === 'string' && title.trim() ? title.trim() : strings.position(position);
+}
+
 /** One ChatGPT conversation as a session, or why not. `position` (1-based) names it when it has no title. */
 export function readChatgptConversation(
   value: unknown,
@@ -105,7 +115,7 @@ export function readChatgptConversation(
   options: ChatgptOptions,
 ): ReadConversation {
   const rawTitle = (value as { title?: unknown } | null)?.title;
-  const title = typeof rawTitle === 'string' && rawTitle.trim() ? rawTitle.trim() : strings.position(position);
+  const title = chatgptTitle(value, position, strings);
   const fail = (reason: string): ReadConversation => ({ ok: false, failure: { title, reason } });
   const parsed = chatgptConversation.safeParse(value);
   if (!parsed.success) {
@@ -114,51 +124,51 @@ export function readChatgptConversation(
   }
   const conversation = parsed.data;
   const createdAt = toMs(conversation.create_time) ?? options.now;
-  const nodes = conversation.mapping;
+  // A Map, not the record: a node named "constructor" or "toString" must not find Object.prototype's members.
+  const nodes = new Map(Object.entries(conversation.mapping));
 
   // Parents from `parent` (children lists are only used for order); a parent missing from the file or a loop is damage.
   const rooted = new Set<string>();
-  for (const id of Object.keys(nodes)) {
+  for (const id of nodes.keys()) {
     const path = new Set<string>();
-    for (let at: string | null | undefined = id; at && !rooted.has(at); at = nodes[at]?.parent) {
-      if (!nodes[at]) return fail(strings.brokenHistory(`node ${[...path].at(-1)} names a parent not in the file`));
+    for (let at: string | null | undefined = id; at && !rooted.has(at); at = nodes.get(at)?.parent) {
+      if (!nodes.has(at)) return fail(strings.brokenHistory(`node ${[...path].at(-1)} names a parent not in the file`));
       if (path.has(at)) return fail(strings.brokenHistory(`node ${at} is its own ancestor`));
       path.add(at);
     }
     for (const at of path) rooted.add(at);
   }
   const childrenOf = new Map<string | null, string[]>();
-  for (const [id, node] of Object.entries(nodes)) {
+  for (const [id, node] of nodes) {
     const parent = node.parent ?? null;
     const list = childrenOf.get(parent) ?? [];
     list.push(id);
     childrenOf.set(parent, list);
   }
+  const timeOf = (id: string) => nodes.get(id)?.message?.create_time ?? 0;
   for (const [parent, list] of childrenOf) {
-    const order = parent === null ? [] : (nodes[parent]?.children ?? []);
-    const rank = (id: string) => {
-      const at = order.indexOf(id);
-      return at === -1 ? order.length : at;
-    };
-    list.sort((a, b) => rank(a) - rank(b) || (nodes[a]?.message?.create_time ?? 0) - (nodes[b]?.message?.create_time ?? 0));
+    childrenOf.set(parent, inListedOrder(list, parent === null ? [] : (nodes.get(parent)?.children ?? []), timeOf));
   }
 
   const defaultModel = conversation.default_model_slug || 'chatgpt';
   const converted = new Map<string, Message>();
   const files = new Map<string, Uint8Array>();
   const pictures = { asset: options.asset, files };
-  for (const [id, node] of Object.entries(nodes)) {
+  for (const [id, node] of nodes) {
     const message = convert(node, defaultModel, strings, toMs(node.message?.create_time) ?? createdAt, pictures);
     if (message) converted.set(id, message);
   }
   if (converted.size === 0) return fail(strings.noMessages);
 
   // The kept tree: each kept node's kept children, found through the nodes left out.
+  // Walked with a stack, not recursion: thousands of hidden nodes may hang in a row.
   const keptChildren = (id: string | null): string[] => {
     const out: string[] = [];
-    for (const child of childrenOf.get(id) ?? []) {
+    const stack = [...(childrenOf.get(id) ?? [])].reverse();
+    while (stack.length) {
+      const child = stack.pop()!;
       if (converted.has(child)) out.push(child);
-      else out.push(...keptChildren(child));
+      else pushReversed(stack, childrenOf.get(child) ?? []);
     }
     return out;
   };
@@ -174,12 +184,20 @@ export function readChatgptConversation(
     const [id, parentId] = pending.pop()!;
     let message = converted.get(id)!;
     let children = keptChildren(id);
-    // An answer made of several assistant nodes in a row, with no fork between them, is one answer.
-    while (message.role === 'assistant' && children.length === 1 && converted.get(children[0]!)?.role === 'assistant') {
-      const next = converted.get(children[0]!) as AssistantMessage;
-      mergedInto.set(children[0]!, id);
-      message = { ...next, content: [...message.content, ...next.content], timestamp: message.timestamp };
-      children = keptChildren(children[0]!);
+    // An answer made of several assistant nodes in a row, with no fork between them, is one answer: its parts are
+    // gathered in one array (copying the growing answer at each node would be quadratic in the run's length).
+    if (message.role === 'assistant') {
+      const first = message;
+      let last = message;
+      const content: AssistantMessage['content'] = [];
+      appendParts(content, first.content);
+      while (children.length === 1 && converted.get(children[0]!)?.role === 'assistant') {
+        last = converted.get(children[0]!) as AssistantMessage;
+        mergedInto.set(children[0]!, id);
+        appendParts(content, last.content);
+        children = keptChildren(children[0]!);
+      }
+      if (last !== first) message = { ...last, content, timestamp: first.timestamp };
     }
     commitTime = Math.max(commitTime, message.timestamp);
     const runId = randomUUID();
@@ -190,7 +208,7 @@ export function readChatgptConversation(
 
   // The shown branch: ChatGPT's current node, or its nearest kept ancestor.
   let leaf: string | undefined;
-  for (let node = conversation.current_node ?? undefined; node && !leaf; node = nodes[node]?.parent ?? undefined) {
+  for (let node = conversation.current_node ?? undefined; node && !leaf; node = nodes.get(node)?.parent ?? undefined) {
     if (converted.has(node)) leaf = mergedInto.get(node) ?? node;
   }
   if (leaf) lines.push({ type: 'branch', timestamp: commitTime, leaf });
@@ -203,11 +221,36 @@ export function readChatgptConversation(
     createdAt,
     systemPrompt: options.systemPrompt,
     model: models.at(-1) ?? defaultModel,
-    ...(typeof rawTitle === 'string' && rawTitle.trim() ? { name: rawTitle.trim().slice(0, LIMITS.maxNameChars) } : {}),
+    ...(typeof rawTitle === 'string' && rawTitle.trim() ? { name: cutText(rawTitle.trim(), LIMITS.maxNameChars) } : {}),
   };
-  const problem = historyProblem(header, lines);
-  if (problem) return fail(strings.brokenHistory(problem));
+  const problem = historyProblem(header, lines, strings);
+  if (problem) return fail(problem);
   return { ok: true, candidate: { title, header, lines, files } };
+}
+
+/**
+ * `ids` (one node's children) in the order `listed` (its `children` field) gives them, those it leaves out after it by
+ * time: each listed entry is looked at once, so 30,000 versions of one answer cost 30,000 steps, not a search each.
+ */
+function inListedOrder(ids: readonly string[], listed: readonly string[], timeOf: (id: string) => number): string[] {
+  const left = new Set(ids);
+  const out: string[] = [];
+  for (const id of listed) if (left.delete(id)) out.push(id);
+  chatgptWork.siblingsLookedAt += listed.length;
+  const unlisted = [...left].sort((a, b) => timeOf(a) - timeOf(b));
+  chatgptWork.siblingsLookedAt += unlisted.length;
+  for (const id of unlisted) out.push(id);
+  return out;
+}
+
+function appendParts<T>(into: T[], parts: readonly T[]): void {
+  for (const part of parts) into.push(part);
+  chatgptWork.partsCopied += parts.length;
+}
+
+/** `items` onto `stack` last first, so they pop in their order. */
+function pushReversed(stack: string[], items: readonly string[]): void {
+  for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
 }
 
 /** One ChatGPT message as ours, or undefined when a person never saw it there (or it is empty). */

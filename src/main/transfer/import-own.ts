@@ -124,13 +124,15 @@ export function isNewerExport(value: unknown): boolean {
   return typeof header?.version === 'number' && header.version > FORMAT_VERSION;
 }
 
+/** What a report calls an exported chat: the name its summary gives, or `fallback`. */
+export function ownTitle(value: unknown, fallback: string): string {
+  const chat = (value as { chat?: { name?: unknown } } | null)?.chat;
+  return typeof chat?.name === 'string' && chat.name ? chat.name : fallback;
+}
+
 /** One exported chat, checked through and through; `fallbackTitle` names it in a report when it has no name. */
 export function readOwnExport(value: unknown, strings: TransferStrings, fallbackTitle: string): ReadConversation {
-  const titleOf = (raw: unknown): string => {
-    const chat = (raw as { chat?: { name?: unknown } } | null)?.chat;
-    return typeof chat?.name === 'string' && chat.name ? chat.name : fallbackTitle;
-  };
-  const title = titleOf(value);
+  const title = ownTitle(value, fallbackTitle);
   const fail = (reason: string): ReadConversation => ({ ok: false, failure: { title, reason } });
   const file = exportSchema.safeParse(value);
   if (!file.success) return fail(strings.badShape(describe(file.error)));
@@ -145,8 +147,8 @@ export function readOwnExport(value: unknown, strings: TransferStrings, fallback
     lines.push(line.data as FileLine);
   }
   const sessionHeader = header.data as SessionHeader;
-  const problem = historyProblem(sessionHeader, lines);
-  if (problem) return fail(strings.brokenHistory(problem));
+  const problem = historyProblem(sessionHeader, lines, strings);
+  if (problem) return fail(problem);
 
   const files = new Map<string, Uint8Array>();
   const stored = file.data.attachments ?? {};
@@ -158,8 +160,7 @@ export function readOwnExport(value: unknown, strings: TransferStrings, fallback
     if (createHash('sha256').update(bytes).digest('hex') !== hash) return fail(strings.badAttachment(nameOf(entries, hash)));
     files.set(hash, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
-  const name = titleOf(value);
-  return { ok: true, candidate: { title: name, header: sessionHeader, lines, files } };
+  return { ok: true, candidate: { title, header: sessionHeader, lines, files } };
 }
 
 /** The file name of the attachment whose original or scaled copy is `hash`. */

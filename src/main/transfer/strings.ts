@@ -40,6 +40,10 @@ export interface TransferStrings {
   brokenHistory(detail: string): string;
   badAttachment(name: string): string;
   noMessages: string;
+  /** Data nested past what import walks (JSON nested `limit` levels would overflow the stack of whatever reads it next). */
+  tooDeep(limit: number): string;
+  /** A conversation whose reading threw: refused alone, whatever it holds, so the rest of the file still imports. */
+  conversationUnreadable: string;
   writeFailed: string;
   /** In place of a picture a ChatGPT export names but does not carry in conversations.json. */
   imageNotIncluded: string;
@@ -85,6 +89,8 @@ const en: TransferStrings = {
   brokenHistory: (detail) => `its messages do not form a complete history (${detail})`,
   badAttachment: (name) => `the attached file "${name}" is damaged`,
   noMessages: 'it has no messages',
+  tooDeep: (limit) => `it holds data nested more than ${limit} levels deep`,
+  conversationUnreadable: 'it could not be read (its content is beyond what import can handle)',
   writeFailed: 'it could not be saved',
   imageNotIncluded: '[image not included in the export]',
   position: (n) => `#${n}`,
@@ -129,6 +135,8 @@ const zh: TransferStrings = {
   brokenHistory: (detail) => `消息记录不完整（${detail}）`,
   badAttachment: (name) => `附件“${name}”已损坏`,
   noMessages: '没有任何消息',
+  tooDeep: (limit) => `其中的数据嵌套超过 ${limit} 层`,
+  conversationUnreadable: '无法读取（其内容超出了导入能处理的范围）',
   writeFailed: '无法保存',
   imageNotIncluded: '[图片未包含在导出文件中]',
   position: (n) => `第 ${n} 个`,

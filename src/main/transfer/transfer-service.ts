@@ -6,6 +6,7 @@
 // (attached files first, then the session file in one atomic write) or not at all, and reported when not. Imports
 // only ever create sessions with new ids: no existing session is read for writing, let alone changed.
 import { randomUUID } from 'node:crypto';
+import { strFromU8, strToU8 } from 'fflate';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { attachmentsOf, type AttachmentPart } from '../../shared/attachments.js';
@@ -20,8 +21,15 @@ import type { ImportCandidate, ReadConversation } from './candidate.js';
 import { chatView } from './chat-view.js';
 import type { FileDialogs } from './dialogs.js';
 import { chatHtml } from './html.js';
-import { chatgptAssets, chatgptConversations, isChatgptAssetFile, isChatgptExport, readChatgptConversation } from './import-chatgpt.js';
-import { isNewerExport, isOwnExport, readOwnExport } from './import-own.js';
+import {
+  chatgptAssets,
+  chatgptConversations,
+  chatgptTitle,
+  isChatgptAssetFile,
+  isChatgptExport,
+  readChatgptConversation,
+} from './import-chatgpt.js';
+import { isNewerExport, isOwnExport, ownTitle, readOwnExport } from './import-own.js';
 import { chatExport, chatExportText } from './json.js';
 import { chatMarkdown } from './markdown.js';
 import { attachmentHashes, readSnapshot, type SessionSnapshot } from './snapshot.js';
@@ -151,7 +159,8 @@ export class TransferService {
   private readJson(value: unknown, strings: TransferStrings, assets?: ReadonlyMap<string, Uint8Array>): ReadConversation[] {
     if (isOwnExport(value)) {
       if (isNewerExport(value)) throw new AppError('invalid_input', strings.newerVersion);
-      return [readOwnExport(value, strings, strings.position(1))];
+      const title = ownTitle(value, strings.position(1));
+      return [this.readAlone(title, strings, () => readOwnExport(value, strings, title))];
     }
     if (isChatgptExport(value)) {
       const list = chatgptConversations(value);
@@ -162,7 +171,11 @@ export class TransferService {
         now: this.now().getTime(),
         ...(assets && { asset: chatgptAssets(assets) }),
       };
-      return list.map((conversation, i) => readChatgptConversation(conversation, i + 1, strings, options));
+      return list.map((conversation, i) =>
+        this.readAlone(chatgptTitle(conversation, i + 1, strings), strings, () =>
+          readChatgptConversation(conversation, i + 1, strings, options),
+        ),
+      );
     }
     throw new AppError('invalid_input', strings.wrongFormat);
   }
@@ -170,10 +183,18 @@ export class TransferService {
   /** Our archive (manifest + chats), or ChatGPT's export ZIP (conversations.json inside). */
   private async readZip(bytes: Uint8Array, strings: TransferStrings): Promise<ReadConversation[]> {
     // JSON, and the pictures ChatGPT's export carries (named after their asset ids): nothing else is unpacked.
-    const archive = await readArchive(bytes, this.limits.maxUnpackedBytes, (name) => isJsonEntry(name) || isChatgptAssetFile(name));
+    const archive = await readArchive(
+      bytes,
+      this.limits.maxUnpackedBytes,
+      (name) => isJsonEntry(name) || isChatgptAssetFile(name),
+      this.limits.maxConversations,
+    );
     if (!archive.ok) {
-      const message =
-        archive.reason === 'too_large' ? strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)) : strings.damagedArchive;
+      const message = {
+        too_large: () => strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)),
+        too_many: () => strings.tooManyConversations(this.limits.maxConversations),
+        damaged: () => strings.damagedArchive,
+      }[archive.reason]();
       throw new AppError('invalid_input', message);
     }
     const { files } = archive;
@@ -187,7 +208,12 @@ export class TransferService {
       throw new AppError('invalid_input', strings.wrongFormat);
     if (isNewerExport({ version: (manifest as { version?: unknown }).version })) throw new AppError('invalid_input', strings.newerVersion);
     // The manifest's order; chats the manifest does not list are still imported after them.
-    const listed = (manifest.chats ?? []).map((chat) => chat.file).filter((file): file is string => typeof file === 'string');
+    // Each name as the ZIP spells it: an archive written before names were cut on characters has a lone surrogate in
+    // its manifest where the entry's UTF-8 name has U+FFFD.
+    const listed = (manifest.chats ?? [])
+      .map((chat) => chat.file)
+      .filter((file): file is string => typeof file === 'string')
+      .map((file) => strFromU8(strToU8(file)));
     const names = [...new Set([...listed, ...[...files.keys()].filter((name) => name.startsWith('chats/')).sort()])];
     return names.map((name) => {
       const fallback = path.posix.basename(name);
@@ -195,8 +221,21 @@ export class TransferService {
       const value = data ? parseJson(data) : undefined;
       if (value === undefined) return { ok: false, failure: { title: fallback, reason: strings.notJson } };
       if (isOwnExport(value) && isNewerExport(value)) return { ok: false, failure: { title: fallback, reason: strings.newerVersion } };
-      return readOwnExport(value, strings, fallback);
+      return this.readAlone(ownTitle(value, fallback), strings, () => readOwnExport(value, strings, fallback));
     });
+  }
+
+  /**
+   * Reads one conversation so that a throw refuses it alone: whatever one conversation holds (or a bug it meets),
+   * the others of the file are still read, and the report names it with a reason the person can read.
+   */
+  private readAlone(title: string, strings: TransferStrings, read: () => ReadConversation): ReadConversation {
+    try {
+      return read();
+    } catch (error) {
+      this.options.log.error(`import: "${title}" could not be read`, error);
+      return { ok: false, failure: { title, reason: strings.conversationUnreadable } };
+    }
   }
 
   /**

@@ -1,9 +1,9 @@
 // Reading an import archive: only the files asked for are unpacked, in slices with the event loop free between them
-// (counted in turns of the loop, not in time), within the unpacked-size cap, and a cut archive is damage.
+// (counted in turns of the loop, not in time), within the unpacked-size and chat-count caps, and a cut archive is damage.
 import { randomBytes } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_SLICE, readArchive } from '../../../src/main/transfer/archive.js';
+import { ARCHIVE_SLICE, archiveWork, readArchive } from '../../../src/main/transfer/archive.js';
 
 /** JSON of `bytes` random bytes in base64: it barely compresses, so the archive is about that large. */
 const noisyJson = (bytes: number) => strToU8(JSON.stringify({ noise: randomBytes(bytes).toString('base64') }));
@@ -56,5 +56,29 @@ describe('readArchive', () => {
       ok: false,
       reason: 'damaged',
     });
+  });
+
+  /** A ZIP of `count` small chats under chats/, and a manifest. */
+  const manyChats = (count: number) => {
+    const files: Record<string, Uint8Array> = { 'manifest.json': strToU8('{}') };
+    for (let i = 0; i < count; i++) files[`chats/chat-${i}.json`] = strToU8(`{"chat":${i}}`);
+    return zipSync(files, { level: 0 });
+  };
+
+  it('refuses more chats than the limit by the central directory, before inflating any', async () => {
+    const zip = manyChats(1_000);
+    const before = archiveWork.inflated;
+    expect(await readArchive(zip, 400 * 1024 * 1024, undefined, 999)).toEqual({ ok: false, reason: 'too_many' });
+    expect(archiveWork.inflated - before).toBe(0);
+    expect(await readArchive(zip, 400 * 1024 * 1024, undefined, 1_000)).toMatchObject({ ok: true }); // the manifest is no chat
+  });
+
+  it('refuses at chat limit + 1 while unpacking when the directory hides its entries, having inflated the limit', async () => {
+    const zip = manyChats(1_000);
+    const end = zip.length - 22; // no comment: the end record is the last 22 bytes
+    zip.set([0, 0, 0, 0], new DataView(zip.buffer).getUint32(end + 16, true)); // the directory's first signature gone
+    const before = archiveWork.inflated;
+    expect(await readArchive(zip, 400 * 1024 * 1024, undefined, 100)).toEqual({ ok: false, reason: 'too_many' });
+    expect(archiveWork.inflated - before).toBe(101); // the manifest and 100 chats; chat 101 refused unopened
   });
 });
