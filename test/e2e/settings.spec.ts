@@ -1,9 +1,9 @@
 // Settings through the interface: provider, a write-only key stored encrypted, models from /models, a connection
-// test, a default system prompt — all surviving a restart.
+// test, a default system prompt — all surviving a restart; and the close button every dialog has in its title bar.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { sendMessage, sentMessages, startHarness, waitForAnswers } from './helpers.js';
+import { screenshot, sendMessage, sentMessages, startHarness, waitForAnswers } from './helpers.js';
 
 test('a key entered in Settings is write-only, stored encrypted, used for requests, and survives a restart', async () => {
   // No OPENAI_* key: the person configures everything in the app.
@@ -82,3 +82,36 @@ test('a wrong key shows a clear connection-test result', async () => {
     await h.close();
   }
 });
+
+for (const [locale, colorScheme, width] of [
+  ['en-US', 'light', 1600],
+  ['zh-CN', 'dark', 420],
+] as const) {
+  test(`every dialog has a close button in its title bar, in view however far its content scrolls (${locale}, ${colorScheme}, ${width}px)`, async () => {
+    const h = await startHarness({ locale, colorScheme, viewport: { width, height: 760 } });
+    try {
+      const { page } = h;
+      await page.getByTestId('settings-open').click();
+      const settings = page.getByTestId('settings-dialog');
+      await settings.evaluate((dialog) => dialog.scrollTo(0, dialog.scrollHeight));
+      const close = settings.getByTestId('dialog-close');
+      await expect(close).toBeInViewport();
+      await expect(close).toHaveAccessibleName(locale === 'zh-CN' ? '关闭' : 'Close');
+      // The title bar is drawn over what scrolls under it, never beside or below it.
+      const [bar, title] = await Promise.all([close.boundingBox(), settings.locator('.dialog-title').boundingBox()]);
+      expect(Math.abs(bar!.y - title!.y)).toBeLessThan(12);
+      console.log(`[screenshot] ${await screenshot(page, `dialog-close-${colorScheme}-${locale === 'zh-CN' ? 'zh' : 'en'}-${width}`)}`);
+      await close.click();
+      await expect(settings).toHaveCount(0);
+
+      await page.keyboard.press('Control+k');
+      const search = page.getByTestId('search-dialog');
+      await expect(search).toBeVisible();
+      await expect(page.getByTestId('search-input')).toBeFocused();
+      await search.getByTestId('dialog-close').click();
+      await expect(search).toHaveCount(0);
+    } finally {
+      await h.close();
+    }
+  });
+}

@@ -132,6 +132,23 @@ describe('chat settings panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('names the unset reasoning effort for what it does: nothing is sent, the provider decides', async () => {
+    fake.addSession({ name: 'Plain', systemPrompt: 'Hi.', chat: { model: null, params: {} } });
+    cleanup();
+    ({ user } = await renderApp(fake));
+    await user.click(screen.getByText('Plain'));
+    await settle();
+    await user.click(screen.getByTestId('chat-settings-open'));
+    const effort = screen.getByTestId('chat-reasoning-effort') as HTMLSelectElement;
+    expect([...effort.options].map((option) => [option.value, option.text])).toEqual([
+      ['', 'Provider default'],
+      ['low', 'Low'],
+      ['medium', 'Medium'],
+      ['high', 'High'],
+    ]);
+    expect(effort.value).toBe('');
+  });
+
   it('refuses an out-of-range value with a readable message and keeps the panel open', async () => {
     await user.click(screen.getByTestId('chat-settings-open'));
     await user.type(screen.getByTestId('chat-max-tokens'), '1.5');

@@ -1,5 +1,5 @@
-// A modal dialog closes on Escape wherever focus is: inside it, or fallen to the page when the focused control
-// went away (a form replaced after Save).
+// A modal dialog closes on Escape wherever focus is (inside it, or fallen to the page when the focused control
+// went away after Save), and from the close button of its title bar.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../../src/renderer/src/ui/Dialog';
@@ -48,5 +48,17 @@ describe('dialog', () => {
     outside.focus();
     fireEvent.keyDown(outside, { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes from the close button of its title bar, while focus starts on the content', () => {
+    const onClose = vi.fn();
+    render(
+      <Dialog title="Settings" onClose={onClose}>
+        <button type="button">Save</button>
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

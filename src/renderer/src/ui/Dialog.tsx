@@ -1,9 +1,15 @@
-// A modal dialog: labelled by its title, focus moved inside and kept there, Escape or the backdrop closes it,
-// focus returns to where it was.
+// A modal dialog: labelled by its title, a close button in its title bar, focus moved inside and kept there, Escape
+// or the backdrop closes it, focus returns to where it was.
 import { useEffect, useId, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
+import { useT } from '../i18n';
+import { CloseIcon } from './icons';
 
 const FOCUSABLE =
   'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+/** What focus lands on first: the dialog's own content, not the close button of its title bar. */
+const FIRST_IN_CONTENT = FOCUSABLE.split(', ')
+  .map((selector) => `${selector}:not(.dialog-close)`)
+  .join(', ');
 
 interface DialogProps {
   title: string;
@@ -15,6 +21,7 @@ interface DialogProps {
 }
 
 export function Dialog({ title, onClose, children, className, testId }: DialogProps): JSX.Element {
+  const t = useT();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -23,7 +30,7 @@ export function Dialog({ title, onClose, children, className, testId }: DialogPr
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = ref.current;
-    const first = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>(FIRST_IN_CONTENT);
     (first ?? root)?.focus();
     return () => previous?.focus();
   }, []);
@@ -75,9 +82,21 @@ export function Dialog({ title, onClose, children, className, testId }: DialogPr
         data-testid={testId}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId} className="dialog-title">
-          {title}
-        </h2>
+        <div className="dialog-header">
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="icon-button dialog-close"
+            aria-label={t('dialog.close')}
+            title={t('dialog.close')}
+            data-testid="dialog-close"
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </div>
         {children}
       </div>
     </div>

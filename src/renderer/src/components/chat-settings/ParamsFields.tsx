@@ -95,8 +95,9 @@ export function ParamsFields({ value, onChange }: { value: ParamsDraft; onChange
           onChange={(e) => set({ reasoningEffort: e.target.value as ParamsDraft['reasoningEffort'] })}
         >
           {EFFORTS.map((effort) => (
-            <option key={effort || 'off'} value={effort}>
-              {t(`chatSettings.reasoning.${effort || 'off'}`)}
+            // Empty sends nothing: the provider decides, which is what the option says.
+            <option key={effort || 'default'} value={effort}>
+              {effort ? t(`chatSettings.reasoning.${effort}`) : t('chatSettings.providerDefault')}
             </option>
           ))}
         </select>
