@@ -1,5 +1,5 @@
 // Store actions for editing a question and moving between versions; an edit starts a run like a send does
-// (runsSlice's startRun), a switch is locked like an open (sessionsSlice's locked).
+// (runsSlice's startRun), a switch is locked like an open (sessionLock.ts).
 import type { StateCreator } from 'zustand';
 import type { AppState } from './appState';
 import { showIpcError } from './bannersSlice';
@@ -8,7 +8,7 @@ import { committedIndex, withBranch } from './openSession';
 import { without } from './records';
 import { startRun } from './runsSlice';
 import { upsertSummary } from './sessionList';
-import { locked } from './sessionsSlice';
+import { locked } from './sessionLock';
 
 export interface BranchesSlice {
   /** Sends `text` as a new version of the question `messageId` and answers it; the old version stays one click away. */

@@ -10,7 +10,7 @@ import { restoreComposerText, takeComposerText } from './composerSlice';
 import { NEW_CHAT_KEY, dropRun, lastUserIndex, sessionFromDetail, sessionKey, startLocalRun, type RunRequest } from './openSession';
 import { without } from './records';
 import { setStreaming, upsertSummary } from './sessionList';
-import { locked } from './sessionsSlice';
+import { locked } from './sessionLock';
 import { selectSendNeedsSetup } from './welcomeSlice';
 
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };

@@ -1,7 +1,7 @@
 // Session actions: the sidebar's list, the session that is open, and the create / open / rename / pin / delete that
 // change them. Opens, renames and deletes lock the sidebar and composer while main works; events that arrive while a
 // session is fetched are replayed after its snapshot.
-import type { StateCreator, StoreApi } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { SessionSummary } from '../../../shared/sessions';
 import type { AppState } from './appState';
 import { showIpcError } from './bannersSlice';
@@ -10,6 +10,7 @@ import { newChatSession, sessionFromDetail, sessionKey, type OpenSession } from 
 import { without } from './records';
 import { EMPTY_QUEUE } from './runsSlice';
 import { openSessionEffect } from './sessionEventsSlice';
+import { locked } from './sessionLock';
 import { removeSummary, setStreaming, upsertSummary } from './sessionList';
 import { toolsFromDetail } from './toolsSlice';
 import { selectWelcomeShown } from './welcomeSlice';
@@ -35,16 +36,6 @@ export interface SessionsSlice {
 
 export function sessionsInitial(): Pick<SessionsSlice, 'sessions' | 'findingSessions' | 'currentSession' | 'isSessionLoading'> {
   return { sessions: [], findingSessions: false, currentSession: newChatSession(), isSessionLoading: false };
-}
-
-/** Runs a create / open / rename / delete with the sidebar and composer locked. */
-export async function locked<T>(store: Pick<StoreApi<AppState>, 'setState'>, work: () => Promise<T>): Promise<T> {
-  store.setState({ isSessionLoading: true });
-  try {
-    return await work();
-  } finally {
-    store.setState({ isSessionLoading: false });
-  }
 }
 
 /** A summary main answered, keeping the streaming flag the sidebar already knows from events. */
