@@ -4,15 +4,8 @@
 import type { StateCreator } from 'zustand';
 import type { MessagePage, PageWindow } from '../../../shared/paging';
 import type { IpcResult } from '../../../shared/errors';
-import type { AppState } from './appState';
 import { committedIndex, withPage } from './openSession';
-
-export interface PagingSlice {
-  /** Loads what the open chat lacks among visible positions [from, to): one page per call, nearest loaded rows first. */
-  loadRows(from: number, to: number): Promise<void>;
-  /** Loads the page around the open chat's message `messageId`; resolves with its visible index, or -1. */
-  loadAround(messageId: string): Promise<number>;
-}
+import type { AppState, PagingSlice } from './state';
 
 export const createPagingSlice: StateCreator<AppState, [], [], PagingSlice> = (set, get) => {
   /** Requests in flight or failed, per open session, so scrolling over the same gap asks once. */

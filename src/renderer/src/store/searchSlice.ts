@@ -1,44 +1,13 @@
 // Search across sessions (Ctrl/Cmd+K), find in the open chat (Ctrl/Cmd+F), and the message a result asked to show.
 import type { StateCreator } from 'zustand';
-import type { IpcResult } from '../../../shared/errors';
-import type { FindResponse, SearchHit, SearchResponse } from '../../../shared/search';
-import type { AppState } from './appState';
-
-/** A message to bring into view and mark: from a search result or the find bar. `nonce` repeats a jump. */
-export interface MessageFocus {
-  sessionId: string | null;
-  /** Index in the open session's visible messages. */
-  index: number;
-  /** Text to mark inside it. */
-  query: string;
-  nonce: number;
-}
-
-interface SearchData {
-  searchOpen: boolean;
-  findOpen: boolean;
-  focus: MessageFocus | null;
-}
-
-export interface SearchSlice extends SearchData {
-  setSearchOpen(open: boolean): void;
-  setFindOpen(open: boolean): void;
-  search(query: string, includeReasoning: boolean): Promise<IpcResult<SearchResponse>>;
-  /** Opens the hit's session and shows its message, marked. */
-  openSearchHit(hit: SearchHit, query: string): Promise<void>;
-  focusMessage(index: number, query: string): void;
-  /** Every occurrence of `query` in the open chat's stored branch, loaded pages or not (null: nothing stored yet). */
-  findInChat(query: string): Promise<IpcResult<FindResponse> | null>;
-  /** Shows the stored message `messageId` of the open chat, marked: its page is loaded first when it is not yet. */
-  showFound(messageId: string, query: string): Promise<void>;
-}
+import type { AppState, SearchData, SearchSlice } from './state';
 
 export function searchInitial(): SearchData {
   return { searchOpen: false, findOpen: false, focus: null };
 }
 
 export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (set, get) => {
-  /** Counts jumps, so the same message asked for twice moves the view twice (see MessageFocus). */
+  /** Counts jumps, so the same message asked for twice moves the view twice (see MessageFocus in state/search.ts). */
   let nonce = 0;
   /** The latest find jump: an earlier one whose page arrives later must not pull the view back. */
   let findJump = 0;

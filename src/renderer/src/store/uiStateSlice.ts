@@ -5,21 +5,10 @@
 // where the composers' unsent text is the file's `drafts`.
 import type { StateCreator } from 'zustand';
 import { UI_STATE_LIMITS, type ScrollAnchor, type UiStatePatch } from '../../../shared/ui-state';
-import type { AppState } from './appState';
+import type { AppState, UiStateSlice } from './state';
 
 /** Typing pauses this long before the composer's text is sent to main (the name follows ui-state's `drafts`). */
 export const DRAFT_SAVE_DELAY_MS = 300;
-
-export interface UiStateSlice {
-  /** Stops telling main about changes (the store's `init` calls it before it resets everything). */
-  stopWindowSync(): void;
-  /** Loads the state of the last quit (unsent text, the open chat, anchors), then keeps main told of every change. */
-  restoreWindow(): Promise<void>;
-  /** The message list says where the open chat is scrolled. */
-  reportScrollAnchor(sessionId: string, anchor: ScrollAnchor): void;
-  /** Where a chat was scrolled when last seen (its list reads it when it opens). */
-  scrollAnchorOf(sessionId: string): ScrollAnchor | undefined;
-}
 
 const sameAnchor = (a: ScrollAnchor | undefined, b: ScrollAnchor): boolean =>
   a !== undefined && ('atBottom' in a ? 'atBottom' in b : !('atBottom' in b) && a.messageId === b.messageId && a.offset === b.offset);
