@@ -11,10 +11,9 @@ export function initialAttachmentsData(): AttachmentsData {
 }
 
 export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsSlice> = (set, get) => {
-  /** Blob URLs of stored files, kept for the page's life: a conversation shows the same images again and again. */
-  const urls = new Map<string, Promise<string | undefined>>();
   return {
     ...initialAttachmentsData(),
+    attachmentUrls: new Map(),
 
     async attachFiles(key, files) {
       if (files.length === 0) return;
@@ -63,6 +62,7 @@ export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsS
     },
 
     attachmentUrl(sha256) {
+      const urls = get().attachmentUrls;
       let url = urls.get(sha256);
       if (!url) {
         url = window.api.readAttachment({ sha256 }).then((result) => {

@@ -19,4 +19,10 @@ export interface AttachmentsActions {
   attachmentUrl(sha256: string): Promise<string | undefined>;
 }
 
-export type AttachmentsSlice = AttachmentsData & AttachmentsActions;
+export interface AttachmentsSlice extends AttachmentsData, AttachmentsActions {
+  /**
+   * Not rendered: blob URLs of stored files by hash, kept for the page's life (a conversation shows the same images
+   * again and again). Owned by this slice and filled in place; `init` keeps it, as the files do not change.
+   */
+  attachmentUrls: Map<string, Promise<string | undefined>>;
+}

@@ -19,6 +19,11 @@ export interface SearchData {
 }
 
 export interface SearchSlice extends SearchData {
+  /**
+   * Not rendered: jumps counted so far (the next `MessageFocus.nonce` follows `nonce`), and the latest find jump, so
+   * an earlier one whose page arrives later does not pull the view back. `init` keeps them: a nonce never repeats.
+   */
+  focusJumps: { nonce: number; find: number };
   setSearchOpen(open: boolean): void;
   setFindOpen(open: boolean): void;
   search(query: string, includeReasoning: boolean): Promise<IpcResult<SearchResponse>>;
