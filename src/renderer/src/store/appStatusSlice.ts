@@ -1,15 +1,7 @@
 // App-wide problems main reports (data folder locked, read-only, disk full): loaded at start and again after a
 // storage error, shown by AppStatusBanner until main says they are gone.
 import type { StateCreator } from 'zustand';
-import type { AppProblem } from '../../../shared/app-status';
-import type { AppState } from './appState';
-
-export interface AppStatusSlice {
-  /** Empty when everything works. */
-  appProblems: AppProblem[];
-  /** Asks main again; a failed ask keeps what is shown. */
-  loadAppStatus(): Promise<void>;
-}
+import type { AppState, AppStatusSlice } from './state';
 
 export const createAppStatusSlice: StateCreator<AppState, [], [], AppStatusSlice> = (set) => ({
   appProblems: [],

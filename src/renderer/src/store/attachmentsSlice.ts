@@ -3,38 +3,17 @@
 import type { StateCreator } from 'zustand';
 import { ATTACHMENT_LIMITS, type AttachmentPart, type AttachmentRefusal } from '../../../shared/attachments';
 import { prepareFile } from '../attachments/prepare';
-import type { AppState } from './appState';
 import { without } from './records';
-
-export interface AttachmentsData {
-  /** Attachments waiting in each composer (by session key), in the order they were added. */
-  composerAttachments: Record<string, AttachmentPart[]>;
-  /** Files refused for each composer, until dismissed or the next add. */
-  attachRefusals: Record<string, AttachmentRefusal[]>;
-  /** Files being read, scaled or stored, per composer. */
-  attaching: Record<string, number>;
-}
-
-export interface AttachmentsActions {
-  /** Reads, scales (images over the side limit) and stores `files` for the composer of `key`. */
-  attachFiles(key: string, files: readonly File[]): Promise<void>;
-  removeAttachment(key: string, sha256: string): void;
-  dismissRefusals(key: string): void;
-  /** A blob: URL showing a stored attachment, or undefined when it cannot be read. */
-  attachmentUrl(sha256: string): Promise<string | undefined>;
-}
-
-export type AttachmentsSlice = AttachmentsData & AttachmentsActions;
+import type { AppState, AttachmentsData, AttachmentsSlice } from './state';
 
 export function initialAttachmentsData(): AttachmentsData {
   return { composerAttachments: {}, attachRefusals: {}, attaching: {} };
 }
 
 export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsSlice> = (set, get) => {
-  /** Blob URLs of stored files, kept for the page's life: a conversation shows the same images again and again. */
-  const urls = new Map<string, Promise<string | undefined>>();
   return {
     ...initialAttachmentsData(),
+    attachmentUrls: new Map(),
 
     async attachFiles(key, files) {
       if (files.length === 0) return;
@@ -83,6 +62,7 @@ export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsS
     },
 
     attachmentUrl(sha256) {
+      const urls = get().attachmentUrls;
       let url = urls.get(sha256);
       if (!url) {
         url = window.api.readAttachment({ sha256 }).then((result) => {

@@ -2,16 +2,9 @@
 // failure also asks main again for the app-wide status, since the disk may have filled up or turned read-only.
 import type { StateCreator, StoreApi } from 'zustand';
 import type { IpcErrorCode } from '../../../shared/errors';
-import type { AppState, BannerError } from './appState';
 import { dropRun, sessionKey } from './openSession';
 import { without } from './records';
-
-export interface BannersSlice {
-  /** Banner per session key; the open session's is shown. */
-  errors: Record<string, BannerError>;
-  /** Closes the open session's banner; a failed run's text kept on screen goes with it. */
-  dismissError(): void;
-}
+import type { AppState, BannerError, BannersSlice } from './state';
 
 export function bannersInitial(): Pick<BannersSlice, 'errors'> {
   return { errors: {} };

@@ -1,21 +1,14 @@
 // Store actions for editing a question and moving between versions; an edit starts a run like a send does
-// (runsSlice's startRun), a switch is locked like an open (sessionsSlice's locked).
+// (runsSlice's startRun), a switch is locked like an open (sessionLock.ts).
 import type { StateCreator } from 'zustand';
-import type { AppState } from './appState';
 import { showIpcError } from './bannersSlice';
 import { takeComposerText } from './composerSlice';
 import { committedIndex, withBranch } from './openSession';
 import { without } from './records';
 import { startRun } from './runsSlice';
 import { upsertSummary } from './sessionList';
-import { locked } from './sessionsSlice';
-
-export interface BranchesSlice {
-  /** Sends `text` as a new version of the question `messageId` and answers it; the old version stays one click away. */
-  editMessage(messageId: string, text: string): Promise<void>;
-  /** Shows version `version` (1-based) of the point where `messageId` sits, as main saved it. */
-  switchBranch(messageId: string, version: number): Promise<void>;
-}
+import { locked } from './sessionLock';
+import type { AppState, BranchesSlice } from './state';
 
 export const createBranchesSlice: StateCreator<AppState, [], [], BranchesSlice> = (set, get, store) => {
   /** Edits and switches need an idle, stored session that shows `messageId`. */

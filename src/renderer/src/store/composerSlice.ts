@@ -2,14 +2,8 @@
 // of it: text given back (a failed run, unsent text from the last quit) never overwrites what is there nor appears
 // twice, and a send empties the composer only when it still holds exactly what was sent.
 import type { StateCreator } from 'zustand';
-import type { AppState } from './appState';
 import { without } from './records';
-
-export interface ComposerSlice {
-  /** Composer text per session key (NEW_CHAT_KEY for the new chat). */
-  composerText: Record<string, string>;
-  setComposerText(key: string, text: string): void;
-}
+import type { AppState, ComposerSlice } from './state';
 
 export function composerInitial(): Pick<ComposerSlice, 'composerText'> {
   return { composerText: {} };

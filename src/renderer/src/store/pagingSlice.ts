@@ -4,25 +4,16 @@
 import type { StateCreator } from 'zustand';
 import type { MessagePage, PageWindow } from '../../../shared/paging';
 import type { IpcResult } from '../../../shared/errors';
-import type { AppState } from './appState';
 import { committedIndex, withPage } from './openSession';
-
-export interface PagingSlice {
-  /** Loads what the open chat lacks among visible positions [from, to): one page per call, nearest loaded rows first. */
-  loadRows(from: number, to: number): Promise<void>;
-  /** Loads the page around the open chat's message `messageId`; resolves with its visible index, or -1. */
-  loadAround(messageId: string): Promise<number>;
-}
+import type { AppState, PagingSlice } from './state';
 
 export const createPagingSlice: StateCreator<AppState, [], [], PagingSlice> = (set, get) => {
-  /** Requests in flight or failed, per open session, so scrolling over the same gap asks once. */
-  let asked: { sessionId: string; keys: Set<string> } = { sessionId: '', keys: new Set() };
-
   const request = async (sessionId: string, which: PageWindow): Promise<IpcResult<MessagePage> | null> => {
-    if (asked.sessionId !== sessionId) asked = { sessionId, keys: new Set() };
+    if (get().pageRequests.sessionId !== sessionId) set({ pageRequests: { sessionId, keys: new Set() } });
     const key = JSON.stringify(which);
-    if (asked.keys.has(key)) return null;
-    const mine = asked;
+    // The requests of this session as they are now: an answer after a switch changes nothing the next session asked.
+    const mine = get().pageRequests;
+    if (mine.keys.has(key)) return null;
     mine.keys.add(key);
     const result = await window.api.getMessages({ sessionId, ...which });
     // A page that arrived may be asked again later (a commit in between makes it stale); a failure is not retried.
@@ -38,6 +29,8 @@ export const createPagingSlice: StateCreator<AppState, [], [], PagingSlice> = (s
   };
 
   return {
+    pageRequests: { sessionId: '', keys: new Set() },
+
     async loadRows(from, to) {
       const { currentSession } = get();
       const sessionId = currentSession.id;

@@ -3,34 +3,17 @@
 // the text the person wrote goes back into the composer whenever nothing was committed.
 import type { StateCreator, StoreApi } from 'zustand';
 import type { QueueState } from '../../../shared/sessions';
-import type { AppState } from './appState';
 import { restoreAttachments, takeAttachments } from './attachmentsSlice';
 import { showIpcError } from './bannersSlice';
 import { restoreComposerText, takeComposerText } from './composerSlice';
 import { NEW_CHAT_KEY, dropRun, lastUserIndex, sessionFromDetail, sessionKey, startLocalRun, type RunRequest } from './openSession';
 import { without } from './records';
 import { setStreaming, upsertSummary } from './sessionList';
-import { locked } from './sessionsSlice';
+import { locked } from './sessionLock';
+import type { AppState, RunsSlice } from './state';
 import { selectSendNeedsSetup } from './welcomeSlice';
 
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
-
-export interface RunsSlice {
-  /** The open session is running (from the first send until `run_end`). */
-  isTyping: boolean;
-  /** Queued steering / follow-up input of the open session. */
-  queue: QueueState;
-  /** Sends from an idle session; the new chat is created in main first. */
-  send(text: string): Promise<void>;
-  stop(): Promise<void>;
-  steer(text: string): Promise<void>;
-  followUp(text: string): Promise<void>;
-  clearQueue(): Promise<void>;
-  /** Answers again the question behind `messageId` (an answer shown; default the last one). */
-  regenerate(messageId?: string): Promise<void>;
-  /** Repeats what failed in the open session (the unsent text, or the regenerate). */
-  retry(): Promise<void>;
-}
 
 export function runsInitial(): Pick<RunsSlice, 'isTyping' | 'queue'> {
   return { isTyping: false, queue: EMPTY_QUEUE };

@@ -5,36 +5,18 @@
 import type { StateCreator } from 'zustand';
 import type { AttachmentPart } from '../../../shared/attachments';
 import type { SessionEventEnvelope } from '../../../shared/events';
-import type { ChatSettingsPatch, SessionSummary } from '../../../shared/sessions';
-import type { AppState, BannerCode, BannerError } from './appState';
+import type { SessionSummary } from '../../../shared/sessions';
 import { restoreAttachments } from './attachmentsSlice';
 import { recheckStorage } from './bannersSlice';
 import { restoreComposerText } from './composerSlice';
 import { discardedChatEffect } from './discardedChat';
-import { applyEvent, type LiveRun } from './openSession';
+import { applyEvent } from './openSession';
 import { without } from './records';
 import { EMPTY_QUEUE } from './runsSlice';
 import { mergeListed, upsertSummary } from './sessionList';
 import { menuCommandEffect } from './shortcutsSlice';
+import type { AppState, BannerCode, BannerError, RunOrigin, SessionEventsSlice } from './state';
 import { toolsEffect } from './toolsSlice';
-
-/** What started a run, so its failure offers the same again. */
-export type RunOrigin = Pick<LiveRun, 'kind' | 'target'>;
-
-export interface SessionEventsSlice {
-  /** While a session is fetched, its events wait here and are replayed after the snapshot. */
-  sessionFetch: { id: string; buffer: SessionEventEnvelope[] } | null;
-  /** Runs started by regenerate or edit, by run id, so a failure offers the same again even after switching sessions. */
-  runOrigins: Record<string, RunOrigin>;
-  /** Chat settings each new chat was created with, until its first run ends: a discarded one gives them back. */
-  newChatOrigins: Record<string, ChatSettingsPatch>;
-  /** Ends the subscriptions to main's session events and menu commands; null while there are none. */
-  stopListening: (() => void) | null;
-  /** Subscribes to main's session events and menu commands, ending any earlier subscription. */
-  listen(): void;
-  /** Applies one event from main to the store. */
-  receiveEvent(envelope: SessionEventEnvelope): void;
-}
 
 export function sessionEventsInitial(): Pick<SessionEventsSlice, 'sessionFetch' | 'runOrigins' | 'newChatOrigins' | 'stopListening'> {
   return { sessionFetch: null, runOrigins: {}, newChatOrigins: {}, stopListening: null };

@@ -1,50 +1,22 @@
 // Session actions: the sidebar's list, the session that is open, and the create / open / rename / pin / delete that
 // change them. Opens, renames and deletes lock the sidebar and composer while main works; events that arrive while a
 // session is fetched are replayed after its snapshot.
-import type { StateCreator, StoreApi } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { SessionSummary } from '../../../shared/sessions';
-import type { AppState } from './appState';
 import { showIpcError } from './bannersSlice';
 import { restoreComposerText } from './composerSlice';
-import { newChatSession, sessionFromDetail, sessionKey, type OpenSession } from './openSession';
+import { newChatSession, sessionFromDetail, sessionKey } from './openSession';
 import { without } from './records';
 import { EMPTY_QUEUE } from './runsSlice';
 import { openSessionEffect } from './sessionEventsSlice';
+import { locked } from './sessionLock';
 import { removeSummary, setStreaming, upsertSummary } from './sessionList';
+import type { AppState, SessionsSlice } from './state';
 import { toolsFromDetail } from './toolsSlice';
 import { selectWelcomeShown } from './welcomeSlice';
 
-export interface SessionsSlice {
-  /** Sidebar summaries, newest activity first. */
-  sessions: SessionSummary[];
-  /** Main is rebuilding its missing index: more sessions will be listed (the sidebar says so instead of "no chats"). */
-  findingSessions: boolean;
-  currentSession: OpenSession;
-  /** A create / open / rename / delete is in flight: sidebar and composer are locked. */
-  isSessionLoading: boolean;
-  /** Shows the new chat; nothing is created until the first send. */
-  newChat(): void;
-  /** Opens a chat at its newest messages; `aroundMessageId` also loads the page around that message (already open too).
-   *  A chat picked closes the narrow drawer; one reopened at start (`restoring`) leaves the drawer as the person set it. */
-  openSession(id: string, options?: { aroundMessageId?: string; restoring?: boolean }): Promise<void>;
-  renameSession(id: string, name: string): Promise<boolean>;
-  /** Keeps a session at the top of the sidebar, or lets it go back to its date group. */
-  pinSession(id: string, pinned: boolean): Promise<void>;
-  deleteSession(id: string): Promise<boolean>;
-}
-
 export function sessionsInitial(): Pick<SessionsSlice, 'sessions' | 'findingSessions' | 'currentSession' | 'isSessionLoading'> {
   return { sessions: [], findingSessions: false, currentSession: newChatSession(), isSessionLoading: false };
-}
-
-/** Runs a create / open / rename / delete with the sidebar and composer locked. */
-export async function locked<T>(store: Pick<StoreApi<AppState>, 'setState'>, work: () => Promise<T>): Promise<T> {
-  store.setState({ isSessionLoading: true });
-  try {
-    return await work();
-  } finally {
-    store.setState({ isSessionLoading: false });
-  }
 }
 
 /** A summary main answered, keeping the streaming flag the sidebar already knows from events. */

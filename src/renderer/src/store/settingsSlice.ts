@@ -1,25 +1,11 @@
 // The app's settings as main keeps them (never an API key), the language and theme they resolve to, the settings
 // dialog, and the calls that test a provider before it is saved.
 import type { StateCreator, StoreApi } from 'zustand';
-import type { IpcResult } from '../../../shared/errors';
-import type { ProviderProbe } from '../../../shared/ipc';
-import type { ConnectionTestResult, LanguageSetting, Locale, SettingsPatch, SettingsView, ThemeSetting } from '../../../shared/settings';
+import type { LanguageSetting, Locale, SettingsView } from '../../../shared/settings';
 import { systemLocale } from '../i18n';
-import type { AppState } from './appState';
 import { showIpcError } from './bannersSlice';
 import { sessionKey } from './openSession';
-
-export interface SettingsSlice {
-  settings: SettingsView | null;
-  locale: Locale;
-  theme: ThemeSetting;
-  settingsOpen: boolean;
-  updateSettings(patch: SettingsPatch): Promise<IpcResult<SettingsView>>;
-  listModels(probe: ProviderProbe): Promise<IpcResult<string[]>>;
-  testConnection(probe: ProviderProbe): Promise<IpcResult<ConnectionTestResult>>;
-  /** Opening also loads the settings if they are not there yet. */
-  setSettingsOpen(open: boolean): void;
-}
+import type { AppState, SettingsSlice } from './state';
 
 export function settingsInitial(): Pick<SettingsSlice, 'settings' | 'locale' | 'theme' | 'settingsOpen'> {
   return { settings: null, locale: systemLocale(), theme: 'system', settingsOpen: false };

@@ -2,25 +2,9 @@
 // links opened in the browser and the last answer copied to the clipboard.
 import type { StateCreator } from 'zustand';
 import { messageText } from '../../../shared/messages';
-import type { AppState } from './appState';
 import { showBanner, showIpcError } from './bannersSlice';
 import { sessionKey } from './openSession';
-import type { Notice } from './transferSlice';
-
-export interface ShellSlice {
-  filter: string;
-  sidebarCollapsed: boolean;
-  drawerOpen: boolean;
-  /** A short confirmation for the status line (e.g. "answer copied", "chat exported"). */
-  notice: Notice | null;
-  setFilter(filter: string): void;
-  /** Collapses the sidebar on wide windows, opens/closes the drawer on narrow ones. */
-  toggleSidebar(narrow: boolean): void;
-  closeDrawer(): void;
-  clearNotice(): void;
-  openLink(url: string): Promise<void>;
-  copyLastAnswer(): Promise<void>;
-}
+import type { AppState, ShellSlice } from './state';
 
 export function shellInitial(): Pick<ShellSlice, 'filter' | 'sidebarCollapsed' | 'drawerOpen' | 'notice'> {
   return { filter: '', sidebarCollapsed: false, drawerOpen: false, notice: null };

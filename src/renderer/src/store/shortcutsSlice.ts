@@ -1,12 +1,7 @@
 // The keyboard shortcut sheet (Ctrl/Cmd+/, the header's "?" or Help › Keyboard shortcuts in the application menu).
 import type { StateCreator } from 'zustand';
 import type { MenuCommand } from '../../../shared/ipc';
-import type { AppState } from './appState';
-
-export interface ShortcutsSlice {
-  shortcutsOpen: boolean;
-  setShortcutsOpen(open: boolean): void;
-}
+import type { AppState, ShortcutsSlice } from './state';
 
 export function shortcutsInitial(): Pick<ShortcutsSlice, 'shortcutsOpen'> {
   return { shortcutsOpen: false };

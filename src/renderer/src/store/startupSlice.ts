@@ -1,7 +1,6 @@
 // Start (and restart) of the store: everything back to how a fresh window begins, listening to main, the settings,
 // the first rows of the sidebar then the rest after the first paint, and the window as it was left at the last quit.
 import type { StateCreator } from 'zustand';
-import type { AppState } from './appState';
 import { initialAttachmentsData } from './attachmentsSlice';
 import { bannersInitial, showIpcError } from './bannersSlice';
 import { composerInitial } from './composerSlice';
@@ -15,13 +14,9 @@ import { loadSettings, settingsInitial } from './settingsSlice';
 import { shellInitial } from './shellSlice';
 import { shortcutsInitial } from './shortcutsSlice';
 import { afterNextPaint, FIRST_LIST_ROWS, takeRestOfList, withListed } from './startList';
+import type { AppState, StartupSlice } from './state';
 import { initialToolsData } from './toolsSlice';
 import { initialWelcome } from './welcomeSlice';
-
-export interface StartupSlice {
-  /** Loads settings and the session list and subscribes to session events; also resets the store. */
-  init(): Promise<void>;
-}
 
 /** The data `init` starts from. App problems and a transfer in progress are the window's, not the session's: kept. */
 function startingData(): Partial<AppState> {

@@ -2,24 +2,10 @@
 // buttons quiet while a dialog is open, says what happened in the status notice, and opens the first imported chat.
 import type { StateCreator } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
-import type { ExportFormat, ImportResult } from '../../../shared/transfer';
+import type { ImportResult } from '../../../shared/transfer';
 import { translate, type StringKey, type Vars } from '../i18n';
-import type { AppState } from './appState';
 import { sortSummaries } from './sessionList';
-
-/** A line for the status notice: a fixed confirmation, or text (errors stay until dismissed). */
-export type Notice = 'copied' | { text: string; tone: 'info' | 'error' };
-
-export interface TransferSlice {
-  /** A save/open dialog or the work after it is in progress: the transfer buttons are disabled. */
-  transferBusy: boolean;
-  /** Saves the open chat as `format` (main asks where). */
-  exportChat(format: ExportFormat): Promise<void>;
-  /** Saves every chat into one archive (main asks where). */
-  exportAllChats(): Promise<void>;
-  /** Imports a file main asks for; opens the first chat imported. */
-  importChats(): Promise<void>;
-}
+import type { AppState, TransferSlice } from './state';
 
 export const createTransferSlice: StateCreator<AppState, [], [], TransferSlice> = (set, get) => {
   const t = (key: StringKey, vars?: Vars) => translate(get().locale, key, vars);

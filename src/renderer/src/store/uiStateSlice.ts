@@ -5,21 +5,10 @@
 // where the composers' unsent text is the file's `drafts`.
 import type { StateCreator } from 'zustand';
 import { UI_STATE_LIMITS, type ScrollAnchor, type UiStatePatch } from '../../../shared/ui-state';
-import type { AppState } from './appState';
+import type { AppState, UiStateSlice } from './state';
 
 /** Typing pauses this long before the composer's text is sent to main (the name follows ui-state's `drafts`). */
 export const DRAFT_SAVE_DELAY_MS = 300;
-
-export interface UiStateSlice {
-  /** Stops telling main about changes (the store's `init` calls it before it resets everything). */
-  stopWindowSync(): void;
-  /** Loads the state of the last quit (unsent text, the open chat, anchors), then keeps main told of every change. */
-  restoreWindow(): Promise<void>;
-  /** The message list says where the open chat is scrolled. */
-  reportScrollAnchor(sessionId: string, anchor: ScrollAnchor): void;
-  /** Where a chat was scrolled when last seen (its list reads it when it opens). */
-  scrollAnchorOf(sessionId: string): ScrollAnchor | undefined;
-}
 
 const sameAnchor = (a: ScrollAnchor | undefined, b: ScrollAnchor): boolean =>
   a !== undefined && ('atBottom' in a ? 'atBottom' in b : !('atBottom' in b) && a.messageId === b.messageId && a.offset === b.offset);
@@ -62,60 +51,59 @@ function* chunks(patch: UiStatePatch): Generator<UiStatePatch> {
 }
 
 export const createUiStateSlice: StateCreator<AppState, [], [], UiStateSlice> = (set, get, store) => {
-  const anchors = new Map<string, ScrollAnchor>();
-  let pending: UiStatePatch = {};
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  /** Ends the current sync (a new `restoreWindow` starts another). */
-  let stopSync = () => {};
-  /** Main's view of the composers' text, as last sent. */
-  let sentTexts: Record<string, string> = {};
-
   const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const patch = pending;
-    pending = {};
+    const sync = get().windowSync;
+    clearTimeout(sync.timer);
+    sync.timer = undefined;
+    const patch = sync.pending;
+    sync.pending = {};
     // Best effort: a failure (a full disk) is already shown by the app status; the text stays in the composer.
     for (const part of chunks(patch)) void window.api.updateUiState(part);
   };
 
   const schedule = (delay: number) => {
     if (delay === 0) return flush();
-    if (timer === undefined) timer = setTimeout(flush, delay);
+    const sync = get().windowSync;
+    if (sync.timer === undefined) sync.timer = setTimeout(flush, delay);
   };
 
   const startSync = () => {
-    sentTexts = get().composerText;
+    get().windowSync.sentTexts = get().composerText;
     const unsubscribe = store.subscribe((s, prev) => {
+      const sync = s.windowSync;
       const switched = s.currentSession.id !== prev.currentSession.id;
-      if (s.composerText !== sentTexts) {
-        const { changes, cleared } = changedTexts(sentTexts, s.composerText);
-        sentTexts = s.composerText;
-        pending.drafts = { ...pending.drafts, ...changes };
+      if (s.composerText !== sync.sentTexts) {
+        const { changes, cleared } = changedTexts(sync.sentTexts, s.composerText);
+        sync.sentTexts = s.composerText;
+        sync.pending.drafts = { ...sync.pending.drafts, ...changes };
         // A sent message must not come back as unsent text after a crash: clearing is told at once.
         if (!switched) schedule(cleared ? 0 : DRAFT_SAVE_DELAY_MS);
       }
       if (switched) {
-        pending.lastSessionId = s.currentSession.id;
+        sync.pending.lastSessionId = s.currentSession.id;
         schedule(0);
       }
     });
     const beforeUnload = () => flush();
     window.addEventListener('beforeunload', beforeUnload);
-    stopSync = () => {
+    get().windowSync.stop = () => {
       unsubscribe();
       window.removeEventListener('beforeunload', beforeUnload);
-      clearTimeout(timer);
-      timer = undefined;
-      pending = {};
+      const sync = get().windowSync;
+      clearTimeout(sync.timer);
+      sync.timer = undefined;
+      sync.pending = {};
     };
   };
 
   return {
-    stopWindowSync: () => stopSync(),
+    windowSync: { anchors: new Map(), pending: {}, timer: undefined, sentTexts: {}, stop: () => {} },
+
+    stopWindowSync: () => get().windowSync.stop(),
 
     async restoreWindow() {
-      stopSync();
+      get().windowSync.stop();
+      const { anchors } = get().windowSync;
       anchors.clear();
       const result = await window.api.getUiState();
       if (result.ok) {
@@ -131,12 +119,13 @@ export const createUiStateSlice: StateCreator<AppState, [], [], UiStateSlice> = 
     },
 
     reportScrollAnchor(sessionId, anchor) {
-      if (sameAnchor(anchors.get(sessionId), anchor)) return;
-      anchors.set(sessionId, anchor);
-      pending.anchors = { ...pending.anchors, [sessionId]: anchor };
+      const sync = get().windowSync;
+      if (sameAnchor(sync.anchors.get(sessionId), anchor)) return;
+      sync.anchors.set(sessionId, anchor);
+      sync.pending.anchors = { ...sync.pending.anchors, [sessionId]: anchor };
       schedule(DRAFT_SAVE_DELAY_MS);
     },
 
-    scrollAnchorOf: (sessionId) => anchors.get(sessionId),
+    scrollAnchorOf: (sessionId) => get().windowSync.anchors.get(sessionId),
   };
 };

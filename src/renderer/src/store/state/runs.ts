@@ -1,0 +1,19 @@
+// Contract of the runs slice: the open session's run and queue, and the actions that start, steer and stop runs.
+import type { QueueState } from '../../../../shared/sessions';
+
+export interface RunsSlice {
+  /** The open session is running (from the first send until `run_end`). */
+  isTyping: boolean;
+  /** Queued steering / follow-up input of the open session. */
+  queue: QueueState;
+  /** Sends from an idle session; the new chat is created in main first. */
+  send(text: string): Promise<void>;
+  stop(): Promise<void>;
+  steer(text: string): Promise<void>;
+  followUp(text: string): Promise<void>;
+  clearQueue(): Promise<void>;
+  /** Answers again the question behind `messageId` (an answer shown; default the last one). */
+  regenerate(messageId?: string): Promise<void>;
+  /** Repeats what failed in the open session (the unsent text, or the regenerate). */
+  retry(): Promise<void>;
+}
