@@ -56,7 +56,10 @@ test("two providers, a chat on each: every request carries only its provider's k
       ['hello A', 'again A'],
       ['hello B', 'again B'],
     ] as const) {
-      await sessionItems(h.page).filter({ hasText: name }).click();
+      // As a person would: pick the chat, and type once it is the one shown (the last chat may still be reopening).
+      const picked = sessionItems(h.page).filter({ hasText: name });
+      await picked.click();
+      await expect(picked).toHaveAttribute('aria-current', 'true');
       await sendMessage(h.page, text);
       await waitForAnswers(h.page, 2);
     }

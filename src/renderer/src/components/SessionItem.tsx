@@ -13,6 +13,8 @@ interface SessionItemProps {
   active: boolean;
   /** Sidebar locked while a session operation is in flight. */
   locked: boolean;
+  /** Picked while the sidebar was locked: it opens once the lock is released. */
+  pending: boolean;
   renaming: boolean;
   /** 1-based row of the grid (headings count), for assistive technology: only visible rows exist in the DOM. */
   rowIndex: number;
@@ -29,7 +31,7 @@ interface SessionItemProps {
 }
 
 export const SessionItem = memo(function SessionItem(props: SessionItemProps): JSX.Element {
-  const { summary, active, locked, renaming, rowIndex, tabColumn, top } = props;
+  const { summary, active, locked, pending, renaming, rowIndex, tabColumn, top } = props;
   const t = useT();
   const name = summary.name || t('session.untitled');
   const tab = (column: number) => (column === tabColumn ? 0 : -1);
@@ -37,12 +39,15 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
     <div
       role="row"
       className={active ? 'session-item active' : 'session-item'}
+      data-pending={pending || undefined}
+      aria-busy={pending || undefined}
       data-testid="session-item"
       data-session-id={summary.id}
       aria-current={active ? 'true' : undefined}
       aria-rowindex={rowIndex}
       style={{ transform: `translateY(${top}px)` }}
-      onClick={renaming || locked ? undefined : () => props.onOpen(summary.id)}
+      // Open is never refused while the sidebar is locked: the store keeps the pick until the lock is released.
+      onClick={renaming ? undefined : () => props.onOpen(summary.id)}
     >
       <span role="gridcell" className="session-title-cell">
         {renaming ? (
@@ -53,7 +58,7 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
             onCancel={props.onCancelRename}
           />
         ) : (
-          <button type="button" className="session-open" disabled={locked} title={name} tabIndex={tab(0)} data-column={0}>
+          <button type="button" className="session-open" title={name} tabIndex={tab(0)} data-column={0}>
             <span className="session-name">{name}</span>
           </button>
         )}

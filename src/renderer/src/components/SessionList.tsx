@@ -29,6 +29,7 @@ export function SessionList(): JSX.Element {
   const filter = useAppState((s) => s.filter);
   const currentId = useAppState((s) => s.currentSession.id);
   const locked = useAppState((s) => s.isSessionLoading);
+  const pendingId = useAppState((s) => s.pendingOpen?.id);
   const openSession = useAppState((s) => s.openSession);
   const renameSession = useAppState((s) => s.renameSession);
   const pinSession = useAppState((s) => s.pinSession);
@@ -129,6 +130,7 @@ export function SessionList(): JSX.Element {
                 summary={summary}
                 active={summary.id === currentId}
                 locked={locked}
+                pending={summary.id === pendingId}
                 renaming={summary.id === renamingId}
                 rowIndex={item.index + 1}
                 tabColumn={tabCell?.id === summary.id ? tabCell.column : -1}

@@ -15,8 +15,11 @@ import type { AppState, SessionsSlice } from './state';
 import { toolsFromDetail } from './toolsSlice';
 import { selectWelcomeShown } from './welcomeSlice';
 
-export function sessionsInitial(): Pick<SessionsSlice, 'sessions' | 'findingSessions' | 'currentSession' | 'isSessionLoading'> {
-  return { sessions: [], findingSessions: false, currentSession: newChatSession(), isSessionLoading: false };
+export function sessionsInitial(): Pick<
+  SessionsSlice,
+  'sessions' | 'findingSessions' | 'currentSession' | 'isSessionLoading' | 'pendingOpen'
+> {
+  return { sessions: [], findingSessions: false, currentSession: newChatSession(), isSessionLoading: false, pendingOpen: null };
 }
 
 /** A summary main answered, keeping the streaming flag the sidebar already knows from events. */
@@ -43,7 +46,11 @@ export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> 
   async openSession(id, options = {}) {
     const { isSessionLoading, currentSession } = get();
     const picked = options.restoring !== true;
-    if (isSessionLoading) return;
+    if (isSessionLoading) {
+      // The person's pick waits for the lock (see sessionLock.ts); a reopen at start is the app's own and yields.
+      if (picked) set({ pendingOpen: { id, ...(options.aroundMessageId !== undefined && { aroundMessageId: options.aroundMessageId }) } });
+      return;
+    }
     // A chat chosen is a chat shown: the first-run panel steps aside as with "Later" (a send brings it back).
     if (selectWelcomeShown(get())) get().closeWelcome();
     if (currentSession.id === id) {

@@ -10,6 +10,11 @@ export interface SessionsSlice {
   currentSession: OpenSession;
   /** A create / open / rename / delete is in flight: sidebar and composer are locked. */
   isSessionLoading: boolean;
+  /**
+   * A chat the person picked while the sidebar was locked: it opens as soon as the lock is released (the last pick
+   * wins), so a click during a load is never dropped. Its row shows it is on its way.
+   */
+  pendingOpen: { id: string; aroundMessageId?: string } | null;
   /** Shows the new chat; nothing is created until the first send. */
   newChat(): void;
   /** Opens a chat at its newest messages; `aroundMessageId` also loads the page around that message (already open too).
