@@ -9,7 +9,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState } from '../../shared/mcp.js';
+import { CallQueue } from './call-queue.js';
 import type { McpServerConfig } from './config.js';
+import { runsAlone } from './tool-traits.js';
 
 export interface McpTimeouts {
   /** Spawning (or reaching) the server and the initialize handshake together. */
@@ -32,6 +34,8 @@ export class McpConnection {
   private transport: Transport | undefined;
   private starting: Promise<void> | undefined;
   private stderrTail: string[] = [];
+  /** Calls that change things run one after another (see tool-traits.ts). */
+  private readonly queue = new CallQueue();
   private partialLine = '';
   /** Bumped by every start and stop, so a late callback of an old transport changes nothing. */
   private generation = 0;
@@ -79,8 +83,16 @@ export class McpConnection {
     await (client ?? transport)?.close().catch(() => undefined);
   }
 
-  /** Calls a tool. Rejects with a readable message on timeout, cancellation, a dead server or a protocol error. */
-  async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  /**
+   * Calls a tool, after the server's earlier calls unless it is read-only. Rejects with a readable message on
+   * timeout, cancellation, a dead server or a protocol error.
+   */
+  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    const tool = this.tools.find((t) => t.name === name);
+    return this.queue.run(runsAlone(tool), signal, () => this.send(name, args, signal));
+  }
+
+  private async send(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
     const client = this.client;
     if (!client || this.state.status !== 'ready') throw new Error(this.unavailableText());
     // The SDK never removes the abort listener it adds per request: give it a signal that lives for this call only,
