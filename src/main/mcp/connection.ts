@@ -11,7 +11,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState } from '../../shared/mcp.js';
 import { CallQueue } from './call-queue.js';
 import type { McpServerConfig } from './config.js';
-import { runsAlone } from './tool-traits.js';
+import { offered, runsAlone } from './tool-traits.js';
 
 export interface McpTimeouts {
   /** Spawning (or reaching) the server and the initialize handshake together. */
@@ -133,7 +133,13 @@ export class McpConnection {
       this.client = client;
       this.transport = transport;
       this.tools = listed.tools;
-      this.setState({ status: 'ready', toolCount: listed.tools.length, tools: listed.tools.map((tool) => tool.name) });
+      const notOffered = listed.tools.filter((tool) => !offered(tool)).map((tool) => tool.name);
+      this.setState({
+        status: 'ready',
+        toolCount: listed.tools.length,
+        tools: listed.tools.map((tool) => tool.name),
+        ...(notOffered.length && { notOffered }),
+      });
     } catch (error) {
       if (generation !== this.generation) return;
       const message = deadline.aborted

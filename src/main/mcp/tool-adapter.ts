@@ -6,6 +6,7 @@ import type { ImagePart, TextPart } from '../../shared/messages.js';
 import { TOOL_NAME_SEPARATOR, type ApprovalDecision, type McpToolResultDetails, type ToolCallState } from '../../shared/mcp.js';
 import type { AgentTool, AgentToolResult } from '../agent/types.js';
 import { approvalNeed, approvalOutcome, DECLINED_TEXT } from './approvals.js';
+import { offered } from './tool-traits.js';
 
 /** Text a result keeps for the model and the transcript; the rest is cut with a note saying how much there was. */
 export const MAX_RESULT_CHARS = 100_000;
@@ -57,7 +58,8 @@ export function adaptTools(
   host: ToolHost,
   hooks: ToolCallHooks,
 ): AgentTool[] {
-  return namespacedTools(servers).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks));
+  const offeredTools = servers.map((server) => ({ name: server.name, tools: server.tools.filter(offered) }));
+  return namespacedTools(offeredTools).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks));
 }
 
 function adaptTool(
