@@ -9,27 +9,36 @@ import type { AgentTool } from '../agent/types.js';
 import type { SecretBox } from '../settings/secret-box.js';
 import { parseMcpConfig, SERVER_NAME, type McpConfig, type McpServerConfig } from './config.js';
 import { McpConfigFile } from './config-file.js';
-import { DEFAULT_MCP_TIMEOUTS, McpConnection, type McpTimeouts } from './connection.js';
+import { DEFAULT_MCP_TIMEOUTS, MAX_MESSAGE_BYTES, McpConnection, type McpConnectionOptions, type McpTimeouts } from './connection.js';
+import { MCP_STRINGS, type McpStrings } from './strings.js';
 import { adaptTools, type ToolCallHooks, type ToolHost } from './tool-adapter.js';
 
 export interface McpServiceOptions {
   dataDir: string;
   secrets: SecretBox;
   timeouts?: Partial<McpTimeouts>;
+  /** The largest message a stdio server may send (64 MB; tests set less rather than allocate that much). */
+  maxMessageBytes?: number;
+  /** The words of tool call errors in the person's language (English when not given). */
+  strings?: () => McpStrings;
   log?: (message: string) => void;
 }
 
 export class McpService implements ToolHost {
   private readonly connections = new Map<string, McpConnection>();
   private disposed = false;
-  private readonly timeouts: McpTimeouts;
+  private readonly connectionOptions: McpConnectionOptions;
 
   private constructor(
     options: McpServiceOptions,
     private readonly file: McpConfigFile,
     private readonly encryptionAvailable: boolean,
   ) {
-    this.timeouts = { ...DEFAULT_MCP_TIMEOUTS, ...options.timeouts };
+    this.connectionOptions = {
+      timeouts: { ...DEFAULT_MCP_TIMEOUTS, ...options.timeouts },
+      maxMessageBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
+      strings: options.strings ?? (() => MCP_STRINGS.en),
+    };
   }
 
   /** Reads mcp.json. Never throws: a file that is not valid is reported in the view and left untouched. */
@@ -134,7 +143,7 @@ export class McpService implements ToolHost {
     if (this.disposed) return [];
     const chosen = this.config.servers.filter((s) => s.enabled && (selection === undefined || selection.includes(s.name)));
     const connections = chosen.map((s) => this.connection(s.name)!);
-    await Promise.all(connections.map((c) => (c.state.status === 'idle' || c.state.status === 'stopped' ? c.start() : Promise.resolve())));
+    await Promise.all(connections.map((c) => c.startIfNeeded()));
     const ready = connections.filter((c) => c.state.status === 'ready').map((c) => ({ name: c.config.name, tools: c.tools }));
     return adaptTools(ready, this, hooks);
   }
@@ -164,7 +173,7 @@ export class McpService implements ToolHost {
     if (!server) return undefined;
     let connection = this.connections.get(name);
     if (!connection) {
-      connection = new McpConnection(server, this.timeouts, () => undefined);
+      connection = new McpConnection(server, this.connectionOptions, () => undefined);
       this.connections.set(name, connection);
     }
     return connection;
