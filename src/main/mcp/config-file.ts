@@ -5,6 +5,15 @@ import { AppError } from '../../shared/errors.js';
 import type { SecretBox } from '../settings/secret-box.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 import { ENCRYPTED_PREFIX, EMPTY_MCP_CONFIG, mapSecrets, parseMcpConfig, serializeMcpConfig, type McpConfig } from './config.js';
+import type { McpStrings } from './strings.js';
+
+export interface McpConfigFileOptions {
+  secrets: SecretBox;
+  /** False when the OS offers no encryption: secret values are then never written. */
+  encryptionAvailable: boolean;
+  strings: () => McpStrings;
+  log?: (message: string) => void;
+}
 
 export class McpConfigFile {
   config: McpConfig = EMPTY_MCP_CONFIG;
@@ -16,9 +25,7 @@ export class McpConfigFile {
 
   constructor(
     private readonly path: string,
-    private readonly secrets: SecretBox,
-    private readonly encryptionAvailable: boolean,
-    private readonly log?: (message: string) => void,
+    private readonly options: McpConfigFileOptions,
   ) {}
 
   /** Reads the file again if it changed since it was last read or written. Never throws. */
@@ -27,7 +34,7 @@ export class McpConfigFile {
     try {
       text = await readFileIfExists(this.path);
     } catch (error) {
-      this.error = `mcp.json could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      this.error = this.options.strings().fileNotRead(error instanceof Error ? error.message : String(error));
       return;
     }
     // A missing file (never written, or deleted by hand) leaves what is in memory: the next change writes it.
@@ -43,7 +50,7 @@ export class McpConfigFile {
     this.error = undefined;
     this.seen = text;
     const loaded = await mapSecrets(parsed.config, (value) => this.decrypt(value));
-    this.config = this.encryptionAvailable ? loaded : keepUnwrittenSecrets(loaded, this.config);
+    this.config = this.options.encryptionAvailable ? loaded : keepUnwrittenSecrets(loaded, this.config);
   }
 
   /**
@@ -53,14 +60,14 @@ export class McpConfigFile {
   update(change: (config: McpConfig) => McpConfig): Promise<{ before: McpConfig; after: McpConfig }> {
     const run = this.queue.then(async () => {
       await this.load();
-      if (this.error) throw new AppError('invalid_input', `${this.error} Fix or remove mcp.json; it was left as it is.`);
+      if (this.error) throw new AppError('invalid_input', this.options.strings().fileLeftAsIs(this.error));
       const before = this.config;
       const after = change(before);
       const text = serializeMcpConfig(await mapSecrets(after, (value) => this.encrypt(value)));
       try {
         await writeFileAtomic(this.path, text);
       } catch (error) {
-        throw new AppError('storage', `mcp.json could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+        throw new AppError('storage', this.options.strings().fileNotSaved(error instanceof Error ? error.message : String(error)));
       }
       this.seen = text;
       this.config = after;
@@ -76,17 +83,17 @@ export class McpConfigFile {
   }
 
   private async encrypt(value: string): Promise<string | undefined> {
-    if (!this.encryptionAvailable) return undefined;
-    return ENCRYPTED_PREFIX + (await this.secrets.encryptStringAsync(value)).toString('base64');
+    if (!this.options.encryptionAvailable) return undefined;
+    return ENCRYPTED_PREFIX + (await this.options.secrets.encryptStringAsync(value)).toString('base64');
   }
 
   private async decrypt(value: string): Promise<string | undefined> {
     if (!value.startsWith(ENCRYPTED_PREFIX)) return value;
-    if (!this.encryptionAvailable) return undefined;
+    if (!this.options.encryptionAvailable) return undefined;
     try {
-      return (await this.secrets.decryptStringAsync(Buffer.from(value.slice(ENCRYPTED_PREFIX.length), 'base64'))).result;
+      return (await this.options.secrets.decryptStringAsync(Buffer.from(value.slice(ENCRYPTED_PREFIX.length), 'base64'))).result;
     } catch {
-      this.log?.('An MCP secret could not be decrypted; enter it again in Settings.');
+      this.options.log?.('An MCP secret could not be decrypted; enter it again in Settings.');
       return undefined;
     }
   }

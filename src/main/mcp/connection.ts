@@ -174,8 +174,8 @@ export class McpConnection {
     } catch (error) {
       if (generation !== this.generation) return;
       const message = deadline.aborted
-        ? `The server did not answer within ${Math.round(this.timeouts.startMs / 1000)} s.`
-        : startError(error, this.config);
+        ? this.options.strings().startTimedOut(Math.round(this.timeouts.startMs / 1000))
+        : startError(error, this.config, this.options.strings());
       await this.fail(message);
     }
   }
@@ -222,7 +222,7 @@ export class McpConnection {
     const generation = this.generation;
     client.onclose = () => {
       // The server went away while it was in use: failed, restartable.
-      if (generation === this.generation && this.state.status === 'ready') void this.fail('The server stopped.');
+      if (generation === this.generation && this.state.status === 'ready') void this.fail(this.options.strings().serverStopped);
     };
     client.onerror = () => undefined;
     try {
@@ -279,12 +279,12 @@ export class McpConnection {
 /** How the SDK's stdio read buffer says a message was over its size (`ReadBuffer exceeded maximum size of N bytes`). */
 const OVERSIZE = /^ReadBuffer exceeded maximum size/;
 
-function startError(error: unknown, config: McpServerConfig): string {
+function startError(error: unknown, config: McpServerConfig, strings: McpStrings): string {
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'ENOENT') return `Command not found: ${config.command}`;
-  if (code === 'EACCES') return `Command cannot be run: ${config.command}`;
+  if (code === 'ENOENT') return strings.commandNotFound(config.command ?? '');
+  if (code === 'EACCES') return strings.commandNotRunnable(config.command ?? '');
   const text = shortError(error);
-  if (/connection closed/i.test(text)) return 'The server exited during start.';
+  if (/connection closed/i.test(text)) return strings.exitedDuringStart;
   return text;
 }
 

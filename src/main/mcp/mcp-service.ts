@@ -24,10 +24,13 @@ export interface McpServiceOptions {
   log?: (message: string) => void;
 }
 
+const ENGLISH = () => MCP_STRINGS.en;
+
 export class McpService implements ToolHost {
   private readonly connections = new Map<string, McpConnection>();
   private disposed = false;
   private readonly connectionOptions: McpConnectionOptions;
+  private readonly strings: () => McpStrings;
 
   private constructor(
     options: McpServiceOptions,
@@ -37,14 +40,20 @@ export class McpService implements ToolHost {
     this.connectionOptions = {
       timeouts: { ...DEFAULT_MCP_TIMEOUTS, ...options.timeouts },
       maxMessageBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
-      strings: options.strings ?? (() => MCP_STRINGS.en),
+      strings: options.strings ?? ENGLISH,
     };
+    this.strings = this.connectionOptions.strings;
   }
 
   /** Reads mcp.json. Never throws: a file that is not valid is reported in the view and left untouched. */
   static async open(options: McpServiceOptions): Promise<McpService> {
     const encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable().catch(() => false);
-    const file = new McpConfigFile(join(options.dataDir, 'mcp.json'), options.secrets, encryptionAvailable, options.log);
+    const file = new McpConfigFile(join(options.dataDir, 'mcp.json'), {
+      secrets: options.secrets,
+      encryptionAvailable,
+      strings: options.strings ?? ENGLISH,
+      log: options.log,
+    });
     await file.load();
     const service = new McpService(options, file, encryptionAvailable);
     if (service.config.startAtLaunch)
@@ -69,14 +78,13 @@ export class McpService implements ToolHost {
 
   /** Adds or edits a server; a running server whose settings changed is restarted with them. */
   async saveServer(input: McpServerInput): Promise<McpSettingsView> {
-    if (!SERVER_NAME.test(input.name))
-      throw new AppError('invalid_input', 'A server name may use only letters, digits, "-" and "_" (at most 32).');
+    if (!SERVER_NAME.test(input.name)) throw new AppError('invalid_input', this.strings().badServerName);
     await this.replace((config) => {
       const previous = input.previousName ? config.servers.find((s) => s.name === input.previousName) : undefined;
-      if (input.previousName && !previous) throw new AppError('not_found', `No MCP server "${input.previousName}".`);
+      if (input.previousName && !previous) throw new AppError('not_found', this.strings().noSuchServer(input.previousName));
       if (input.name !== input.previousName && config.servers.some((s) => s.name === input.name))
-        throw new AppError('invalid_input', `A server named "${input.name}" already exists.`);
-      const server = serverFromInput(input, previous);
+        throw new AppError('invalid_input', this.strings().nameTaken(input.name));
+      const server = serverFromInput(input, previous, this.strings());
       return { ...config, servers: previous ? config.servers.map((s) => (s === previous ? server : s)) : [...config.servers, server] };
     });
     return this.view();
@@ -84,7 +92,7 @@ export class McpService implements ToolHost {
 
   async removeServer(name: string): Promise<McpSettingsView> {
     await this.replace((config) => {
-      if (!config.servers.some((s) => s.name === name)) throw new AppError('not_found', `No MCP server "${name}".`);
+      if (!config.servers.some((s) => s.name === name)) throw new AppError('not_found', this.strings().noSuchServer(name));
       return { ...config, servers: config.servers.filter((s) => s.name !== name) };
     });
     return this.view();
@@ -109,7 +117,7 @@ export class McpService implements ToolHost {
 
   async restartServer(name: string): Promise<McpSettingsView> {
     const connection = this.connection(name);
-    if (!connection) throw new AppError('not_found', `No MCP server "${name}".`);
+    if (!connection) throw new AppError('not_found', this.strings().noSuchServer(name));
     await connection.restart();
     return this.view();
   }
@@ -131,7 +139,7 @@ export class McpService implements ToolHost {
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
     const connection = this.connection(server);
-    if (!connection) throw new Error(`MCP server "${server}" is no longer configured.`);
+    if (!connection) throw new Error(this.strings().serverNotConfigured(server));
     return connection.callTool(tool, args, signal);
   }
 
@@ -221,7 +229,7 @@ function sameLaunch(a: McpServerConfig, b: McpServerConfig): boolean {
 }
 
 /** The stored form of an edited server: a secret sent as `null` keeps its stored value; its approvals are kept. */
-function serverFromInput(input: McpServerInput, previous: McpServerConfig | undefined): McpServerConfig {
+function serverFromInput(input: McpServerInput, previous: McpServerConfig | undefined, strings: McpStrings): McpServerConfig {
   const keep = (next: Record<string, string | null> | undefined, stored: Record<string, string> | undefined) => {
     const out: Record<string, string> = {};
     for (const [key, value] of Object.entries(next ?? {})) {
@@ -241,9 +249,8 @@ function serverFromInput(input: McpServerInput, previous: McpServerConfig | unde
     enabled: input.enabled,
     alwaysAllow: previous?.alwaysAllow ?? [],
   };
-  if (server.transport === 'stdio' && !server.command) throw new AppError('invalid_input', 'A stdio server needs a command.');
-  if (server.transport === 'http' && !/^https?:\/\/\S+$/i.test(server.url ?? ''))
-    throw new AppError('invalid_input', 'An HTTP server needs an http(s) URL.');
+  if (server.transport === 'stdio' && !server.command) throw new AppError('invalid_input', strings.needsCommand);
+  if (server.transport === 'http' && !/^https?:\/\/\S+$/i.test(server.url ?? '')) throw new AppError('invalid_input', strings.needsUrl);
   return server;
 }
 
