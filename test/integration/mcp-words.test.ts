@@ -21,6 +21,7 @@ it('a refused change and a server’s error state are in the person’s language
   await expect(mcp.saveServer({ name: 'a b', transport: 'stdio', command: 'x', enabled: true })).rejects.toThrow(
     '服务器名称只能使用字母、数字、“-”和“_”（最多 32 个字符）。',
   );
+  await expect(mcp.importConfig('{"mcpServers": {"a": {"args": []}}}')).rejects.toThrow('服务器“a”需要“command”或“url”。');
   await mcp.importConfig('{"missing": {"command": "/nonexistent/mcp-server-binary"}}');
   await mcp.toolsFor(undefined, { requestApproval: async () => 'once', onStatus: () => undefined });
   expect((await mcp.view()).servers[0]!.state).toMatchObject({ status: 'error', message: '找不到命令：/nonexistent/mcp-server-binary' });

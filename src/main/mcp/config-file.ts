@@ -42,7 +42,7 @@ export class McpConfigFile {
       this.error = undefined;
       return;
     }
-    const parsed = parseMcpConfig(text);
+    const parsed = parseMcpConfig(text, this.options.strings());
     if (!parsed.ok) {
       this.error = parsed.message;
       return;

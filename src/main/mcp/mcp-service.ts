@@ -100,7 +100,7 @@ export class McpService implements ToolHost {
 
   /** Adds the servers of a pasted or imported config (same name: replaced). The text is validated whole first. */
   async importConfig(text: string): Promise<McpSettingsView> {
-    const parsed = parseMcpConfig(text);
+    const parsed = parseMcpConfig(text, this.strings());
     if (!parsed.ok) throw new AppError('invalid_input', parsed.message);
     const incoming = new Map(parsed.config.servers.map((s) => [s.name, s]));
     await this.replace((config) => ({

@@ -25,6 +25,11 @@ export interface McpStrings {
   fileLeftAsIs(reason: string): string;
   fileNotSaved(detail: string): string;
   fileNotRead(detail: string): string;
+  /** Why mcp.json, or a pasted config, could not be used. */
+  notJson(detail: string): string;
+  notMcpServersFormat(detail: string): string;
+  badServerNameIn(server: string): string;
+  needsCommandOrUrl(server: string): string;
 }
 
 const en: McpStrings = {
@@ -46,6 +51,10 @@ const en: McpStrings = {
   fileLeftAsIs: (reason) => `${reason} Fix or remove mcp.json; it was left as it is.`,
   fileNotSaved: (detail) => `mcp.json could not be saved: ${detail}`,
   fileNotRead: (detail) => `mcp.json could not be read: ${detail}`,
+  notJson: (detail) => `mcp.json is not valid JSON: ${detail}`,
+  notMcpServersFormat: (detail) => `mcp.json does not have the mcpServers format: ${detail}`,
+  badServerNameIn: (server) => `Server name "${server}" may use only letters, digits, "-" and "_" (at most 32).`,
+  needsCommandOrUrl: (server) => `Server "${server}" needs a "command" or a "url".`,
 };
 
 const zh: McpStrings = {
@@ -66,6 +75,10 @@ const zh: McpStrings = {
   fileLeftAsIs: (reason) => `${reason} 请修正或删除 mcp.json；文件未被改动。`,
   fileNotSaved: (detail) => `无法保存 mcp.json：${detail}`,
   fileNotRead: (detail) => `无法读取 mcp.json：${detail}`,
+  notJson: (detail) => `mcp.json 不是有效的 JSON：${detail}`,
+  notMcpServersFormat: (detail) => `mcp.json 不是 mcpServers 格式：${detail}`,
+  badServerNameIn: (server) => `服务器名称“${server}”只能使用字母、数字、“-”和“_”（最多 32 个字符）。`,
+  needsCommandOrUrl: (server) => `服务器“${server}”需要“command”或“url”。`,
 };
 
 export const MCP_STRINGS: Record<Locale, McpStrings> = { en, 'zh-CN': zh };
