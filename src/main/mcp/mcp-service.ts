@@ -30,7 +30,8 @@ export class McpService implements ToolHost {
   private readonly connections = new Map<string, McpConnection>();
   private disposed = false;
   private readonly connectionOptions: McpConnectionOptions;
-  private readonly strings: () => McpStrings;
+  /** The words of MCP errors in the person's language (the tool adapter reads them too). */
+  readonly strings: () => McpStrings;
 
   private constructor(
     options: McpServiceOptions,

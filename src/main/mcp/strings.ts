@@ -10,6 +10,9 @@ export interface McpStrings {
   serverNotConfigured(server: string): string;
   /** A tool result was larger than one message may be: the server was stopped and starts again when next needed. */
   resultTooLarge(limitMb: number): string;
+  /** The tool said it failed and gave no text saying why. */
+  toolReportedError: string;
+  resultWithoutContent: string;
   /** Error states of a server. */
   serverStopped: string;
   startTimedOut(seconds: number): string;
@@ -38,6 +41,8 @@ const en: McpStrings = {
   serverNotConfigured: (server) => `MCP server "${server}" is no longer configured.`,
   resultTooLarge: (limitMb) =>
     `The tool result was too large (over ${limitMb} MB). The server was stopped; it starts again when a tool of it is next needed.`,
+  toolReportedError: 'The tool reported an error.',
+  resultWithoutContent: 'The server returned a result without content.',
   serverStopped: 'The server stopped.',
   startTimedOut: (seconds) => `The server did not answer within ${seconds} s.`,
   commandNotFound: (command) => `Command not found: ${command}`,
@@ -62,6 +67,8 @@ const zh: McpStrings = {
   serverNotRunning: (server) => `MCP 服务器“${server}”没有运行。`,
   serverNotConfigured: (server) => `MCP 服务器“${server}”已不在配置中。`,
   resultTooLarge: (limitMb) => `工具结果过大（超过 ${limitMb} MB）。该服务器已停止，下次需要它的工具时会重新启动。`,
+  toolReportedError: '工具报告了一个错误。',
+  resultWithoutContent: '服务器返回的结果没有内容。',
   serverStopped: '服务器已停止运行。',
   startTimedOut: (seconds) => `服务器在 ${seconds} 秒内没有响应。`,
   commandNotFound: (command) => `找不到命令：${command}`,
