@@ -41,7 +41,13 @@ export interface McpServerView extends McpServerLaunch {
 export type McpServerState =
   | { status: 'idle' }
   | { status: 'starting' }
-  | { status: 'ready'; toolCount: number; tools: string[] }
+  | {
+      status: 'ready';
+      toolCount: number;
+      tools: string[];
+      /** Tools of `tools` the model is not offered: they run only as MCP tasks, which Tiny Agent does not run. */
+      notOffered?: string[];
+    }
   | { status: 'error'; message: string; stderr: string[] }
   | { status: 'stopped' };
 

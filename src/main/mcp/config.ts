@@ -8,6 +8,7 @@
 // found in the file (pasted by hand) is accepted and encrypted by the next save.
 import { z } from 'zod';
 import type { McpServerLaunch } from '../../shared/mcp.js';
+import { MCP_STRINGS, type McpStrings } from './strings.js';
 
 export const ENCRYPTED_PREFIX = 'enc:v1:';
 
@@ -53,26 +54,25 @@ export type ParsedConfig = { ok: true; config: McpConfig } | { ok: false; messag
 
 /**
  * Parses mcp.json text (or a pasted config: a whole file, or just the `mcpServers` object). Secret values are
- * returned as written; `decrypt` turns them into plaintext.
+ * returned as written; `decrypt` turns them into plaintext. A refusal says why in the words of `strings`.
  */
-export function parseMcpConfig(text: string): ParsedConfig {
+export function parseMcpConfig(text: string, strings: McpStrings = MCP_STRINGS.en): ParsedConfig {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `mcp.json is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: strings.notJson(error instanceof Error ? error.message : String(error)) };
   }
   // A pasted bare `{ "name": { "command": … } }` is accepted too.
   if (json && typeof json === 'object' && !Array.isArray(json) && !('mcpServers' in json) && Object.values(json).every(isServerLike)) {
     json = { mcpServers: json };
   }
   const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, message: `mcp.json does not have the mcpServers format: ${z.prettifyError(parsed.error)}` };
+  if (!parsed.success) return { ok: false, message: strings.notMcpServersFormat(z.prettifyError(parsed.error)) };
   const servers: McpServerConfig[] = [];
   for (const [name, entry] of Object.entries(parsed.data.mcpServers)) {
-    if (!SERVER_NAME.test(name))
-      return { ok: false, message: `Server name "${name}" may use only letters, digits, "-" and "_" (at most 32).` };
-    if (!entry.command && !entry.url) return { ok: false, message: `Server "${name}" needs a "command" or a "url".` };
+    if (!SERVER_NAME.test(name)) return { ok: false, message: strings.badServerNameIn(name) };
+    if (!entry.command && !entry.url) return { ok: false, message: strings.needsCommandOrUrl(name) };
     servers.push({
       name,
       transport: entry.command ? 'stdio' : 'http',

@@ -1,6 +1,7 @@
 // One MCP server: its transport (a child process over stdio, or Streamable HTTP with the SDK's SSE fallback), its
 // state, and its calls. Every step has a timeout; a server that fails or dies becomes `error` with the last lines
-// of its stderr, and nothing it does can throw into main.
+// of its stderr, its calls in flight fail at once, and nothing it does can throw into main. A server that failed
+// while in use starts again when a call next needs it.
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -9,7 +10,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState } from '../../shared/mcp.js';
+import { CallQueue } from './call-queue.js';
 import type { McpServerConfig } from './config.js';
+import type { McpStrings } from './strings.js';
+import { offered, runsAlone } from './tool-traits.js';
 
 export interface McpTimeouts {
   /** Spawning (or reaching) the server and the initialize handshake together. */
@@ -23,7 +27,15 @@ export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { startMs: 30_000, callMs: 120_
 /** Lines of stderr kept for the error state. */
 const STDERR_LINES = 12;
 /** A stdio message may be this large (the SDK's default, 10 MB, closes the connection on a 10 MB tool result). */
-const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** What every connection of the app shares: its time limits, its size limit, and the words of its errors. */
+export interface McpConnectionOptions {
+  timeouts: McpTimeouts;
+  /** The largest message a stdio server may send; a larger tool result fails its call and stops the server. */
+  maxMessageBytes: number;
+  strings: () => McpStrings;
+}
 
 export class McpConnection {
   state: McpServerState = { status: 'idle' };
@@ -32,15 +44,25 @@ export class McpConnection {
   private transport: Transport | undefined;
   private starting: Promise<void> | undefined;
   private stderrTail: string[] = [];
+  /** Calls that change things run one after another (see tool-traits.ts). */
+  private readonly queue = new CallQueue();
+  /** One controller per call sent and not yet answered: a failing server ends them at once, not at their timeout. */
+  private readonly inFlight = new Set<AbortController>();
+  /** The server failed while it was in use: the next call starts it again. */
+  private failedInUse = false;
   private partialLine = '';
   /** Bumped by every start and stop, so a late callback of an old transport changes nothing. */
   private generation = 0;
 
   constructor(
     readonly config: McpServerConfig,
-    private readonly timeouts: McpTimeouts,
+    private readonly options: McpConnectionOptions,
     private readonly onChange: () => void,
   ) {}
+
+  private get timeouts(): McpTimeouts {
+    return this.options.timeouts;
+  }
 
   /** The child's process id while a stdio server runs. */
   get pid(): number | null {
@@ -59,6 +81,12 @@ export class McpConnection {
     return this.starting;
   }
 
+  /** Starts the server if it has not started, was stopped, or failed while in use; a failed start is not retried. */
+  startIfNeeded(): Promise<void> {
+    const { status } = this.state;
+    return status === 'idle' || status === 'stopped' || (status === 'error' && this.failedInUse) ? this.start() : Promise.resolve();
+  }
+
   /** Stops and starts again (after a crash, or when asked). */
   async restart(): Promise<void> {
     await this.stop();
@@ -68,6 +96,7 @@ export class McpConnection {
   /** Closes the connection; a stdio child is ended (stdin closed, then SIGTERM, then SIGKILL) before this resolves. */
   async stop(): Promise<void> {
     this.generation += 1;
+    this.failedInUse = false;
     // A start in flight belongs to the old generation: the next start() begins afresh.
     this.starting = undefined;
     const client = this.client;
@@ -79,13 +108,24 @@ export class McpConnection {
     await (client ?? transport)?.close().catch(() => undefined);
   }
 
-  /** Calls a tool. Rejects with a readable message on timeout, cancellation, a dead server or a protocol error. */
-  async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  /**
+   * Calls a tool, after the server's earlier calls unless it is read-only. Rejects with a readable message on
+   * timeout, cancellation, a dead server or a protocol error.
+   */
+  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    const tool = this.tools.find((t) => t.name === name);
+    return this.queue.run(runsAlone(tool), signal, () => this.send(name, args, signal));
+  }
+
+  private async send(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    // Only a server that failed while in use: a call never starts one that is off or was stopped.
+    if (this.state.status === 'error' && this.failedInUse) await this.start();
     const client = this.client;
     if (!client || this.state.status !== 'ready') throw new Error(this.unavailableText());
     // The SDK never removes the abort listener it adds per request: give it a signal that lives for this call only,
     // so a run's signal does not collect one listener per tool call.
     const call = new AbortController();
+    this.inFlight.add(call);
     const forward = () => call.abort(signal.reason);
     if (signal.aborted) forward();
     else signal.addEventListener('abort', forward, { once: true });
@@ -100,12 +140,15 @@ export class McpConnection {
       if ((this.state as McpServerState).status === 'error') throw new Error(this.unavailableText());
       throw new Error(shortError(error));
     } finally {
+      this.inFlight.delete(call);
       signal.removeEventListener('abort', forward);
     }
   }
 
   private async connect(): Promise<void> {
     const generation = ++this.generation;
+    // One start again per failure in use: a server that then fails to start waits for Restart.
+    this.failedInUse = false;
     this.stderrTail = [];
     this.partialLine = '';
     this.setState({ status: 'starting' });
@@ -121,12 +164,18 @@ export class McpConnection {
       this.client = client;
       this.transport = transport;
       this.tools = listed.tools;
-      this.setState({ status: 'ready', toolCount: listed.tools.length, tools: listed.tools.map((tool) => tool.name) });
+      const notOffered = listed.tools.filter((tool) => !offered(tool)).map((tool) => tool.name);
+      this.setState({
+        status: 'ready',
+        toolCount: listed.tools.length,
+        tools: listed.tools.map((tool) => tool.name),
+        ...(notOffered.length && { notOffered }),
+      });
     } catch (error) {
       if (generation !== this.generation) return;
       const message = deadline.aborted
-        ? `The server did not answer within ${Math.round(this.timeouts.startMs / 1000)} s.`
-        : startError(error, this.config);
+        ? this.options.strings().startTimedOut(Math.round(this.timeouts.startMs / 1000))
+        : startError(error, this.config, this.options.strings());
       await this.fail(message);
     }
   }
@@ -140,8 +189,13 @@ export class McpConnection {
         env: { ...getDefaultEnvironment(), ...this.config.env },
         ...(this.config.cwd ? { cwd: this.config.cwd } : {}),
         stderr: 'pipe',
-        maxBufferSize: MAX_MESSAGE_BYTES,
+        maxBufferSize: this.options.maxMessageBytes,
       });
+      // The SDK drops an oversize message and closes, but the close waits for the child (and its children) to end:
+      // the call would wait for its timeout while the server looks ready. Fail it now instead.
+      transport.onerror = (error) => {
+        if (OVERSIZE.test(error.message) && this.transport === transport) void this.fail(this.tooLargeText());
+      };
       (transport.stderr as Readable | null)?.on('data', (chunk: Buffer) => this.collectStderr(chunk));
       return { client: await this.handshake(transport, deadline), transport };
     }
@@ -168,7 +222,7 @@ export class McpConnection {
     const generation = this.generation;
     client.onclose = () => {
       // The server went away while it was in use: failed, restartable.
-      if (generation === this.generation && this.state.status === 'ready') void this.fail('The server stopped.');
+      if (generation === this.generation && this.state.status === 'ready') void this.fail(this.options.strings().serverStopped);
     };
     client.onerror = () => undefined;
     try {
@@ -180,19 +234,25 @@ export class McpConnection {
     return client;
   }
 
-  /** Marks the server failed at once (calls in flight see it), then adds the stderr lines still arriving. */
+  /** Marks the server failed at once (calls in flight fail with it), then adds the stderr lines still arriving. */
   private async fail(message: string): Promise<void> {
+    if (this.state.status === 'ready') this.failedInUse = true;
     const client = this.client;
     this.client = undefined;
     this.transport = undefined;
     this.tools = [];
     const failed: McpServerState = { status: 'error', message, stderr: [...this.stderrTail] };
     this.setState(failed);
+    for (const call of [...this.inFlight]) call.abort(new Error(message));
     // Let the last stderr bytes of a dying process arrive before they are shown.
     await new Promise((resolve) => setTimeout(resolve, 50));
     if (this.partialLine) this.stderrTail = [...this.stderrTail, this.partialLine].slice(-STDERR_LINES);
     if (this.state === failed) this.setState({ ...failed, stderr: [...this.stderrTail] });
     await client?.close().catch(() => undefined);
+  }
+
+  private tooLargeText(): string {
+    return this.options.strings().resultTooLarge(Math.round((this.options.maxMessageBytes / (1024 * 1024)) * 100) / 100);
   }
 
   private collectStderr(chunk: Buffer): void {
@@ -205,9 +265,9 @@ export class McpConnection {
   private unavailableText(): string {
     if (this.state.status === 'error') {
       const tail = this.state.stderr.length ? `\n${this.state.stderr.slice(-3).join('\n')}` : '';
-      return `MCP server "${this.config.name}" failed: ${this.state.message}${tail}`;
+      return this.options.strings().serverFailed(this.config.name, this.state.message) + tail;
     }
-    return `MCP server "${this.config.name}" is not running.`;
+    return this.options.strings().serverNotRunning(this.config.name);
   }
 
   private setState(state: McpServerState): void {
@@ -216,12 +276,15 @@ export class McpConnection {
   }
 }
 
-function startError(error: unknown, config: McpServerConfig): string {
+/** How the SDK's stdio read buffer says a message was over its size (`ReadBuffer exceeded maximum size of N bytes`). */
+const OVERSIZE = /^ReadBuffer exceeded maximum size/;
+
+function startError(error: unknown, config: McpServerConfig, strings: McpStrings): string {
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'ENOENT') return `Command not found: ${config.command}`;
-  if (code === 'EACCES') return `Command cannot be run: ${config.command}`;
+  if (code === 'ENOENT') return strings.commandNotFound(config.command ?? '');
+  if (code === 'EACCES') return strings.commandNotRunnable(config.command ?? '');
   const text = shortError(error);
-  if (/connection closed/i.test(text)) return 'The server exited during start.';
+  if (/connection closed/i.test(text)) return strings.exitedDuringStart;
   return text;
 }
 

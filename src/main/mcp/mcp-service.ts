@@ -7,133 +7,124 @@ import { AppError } from '../../shared/errors.js';
 import { launchFields, type McpServerInput, type McpServerView, type McpSettingsView } from '../../shared/mcp.js';
 import type { AgentTool } from '../agent/types.js';
 import type { SecretBox } from '../settings/secret-box.js';
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
-import {
-  ENCRYPTED_PREFIX,
-  EMPTY_MCP_CONFIG,
-  mapSecrets,
-  parseMcpConfig,
-  serializeMcpConfig,
-  SERVER_NAME,
-  type McpConfig,
-  type McpServerConfig,
-} from './config.js';
-import { DEFAULT_MCP_TIMEOUTS, McpConnection, type McpTimeouts } from './connection.js';
+import { parseMcpConfig, SERVER_NAME, type McpConfig, type McpServerConfig } from './config.js';
+import { McpConfigFile } from './config-file.js';
+import { DEFAULT_MCP_TIMEOUTS, MAX_MESSAGE_BYTES, McpConnection, type McpConnectionOptions, type McpTimeouts } from './connection.js';
+import { MCP_STRINGS, type McpStrings } from './strings.js';
 import { adaptTools, type ToolCallHooks, type ToolHost } from './tool-adapter.js';
 
 export interface McpServiceOptions {
   dataDir: string;
   secrets: SecretBox;
   timeouts?: Partial<McpTimeouts>;
+  /** The largest message a stdio server may send (64 MB; tests set less rather than allocate that much). */
+  maxMessageBytes?: number;
+  /** The words of tool call errors in the person's language (English when not given). */
+  strings?: () => McpStrings;
   log?: (message: string) => void;
 }
 
-export class McpService implements ToolHost {
-  private config: McpConfig = EMPTY_MCP_CONFIG;
-  private configError: string | undefined;
-  private encryptionAvailable = false;
-  private readonly connections = new Map<string, McpConnection>();
-  private writes: Promise<void> = Promise.resolve();
-  private disposed = false;
-  private readonly timeouts: McpTimeouts;
-  private readonly path: string;
+const ENGLISH = () => MCP_STRINGS.en;
 
-  private constructor(private readonly options: McpServiceOptions) {
-    this.timeouts = { ...DEFAULT_MCP_TIMEOUTS, ...options.timeouts };
-    this.path = join(options.dataDir, 'mcp.json');
+export class McpService implements ToolHost {
+  private readonly connections = new Map<string, McpConnection>();
+  private disposed = false;
+  private readonly connectionOptions: McpConnectionOptions;
+  /** The words of MCP errors in the person's language (the tool adapter reads them too). */
+  readonly strings: () => McpStrings;
+
+  private constructor(
+    options: McpServiceOptions,
+    private readonly file: McpConfigFile,
+    private readonly encryptionAvailable: boolean,
+  ) {
+    this.connectionOptions = {
+      timeouts: { ...DEFAULT_MCP_TIMEOUTS, ...options.timeouts },
+      maxMessageBytes: options.maxMessageBytes ?? MAX_MESSAGE_BYTES,
+      strings: options.strings ?? ENGLISH,
+    };
+    this.strings = this.connectionOptions.strings;
   }
 
   /** Reads mcp.json. Never throws: a file that is not valid is reported in the view and left untouched. */
   static async open(options: McpServiceOptions): Promise<McpService> {
-    const service = new McpService(options);
-    service.encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable().catch(() => false);
-    await service.load();
+    const encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable().catch(() => false);
+    const file = new McpConfigFile(join(options.dataDir, 'mcp.json'), {
+      secrets: options.secrets,
+      encryptionAvailable,
+      strings: options.strings ?? ENGLISH,
+      log: options.log,
+    });
+    await file.load();
+    const service = new McpService(options, file, encryptionAvailable);
     if (service.config.startAtLaunch)
       for (const server of service.config.servers) if (server.enabled) void service.connection(server.name)?.start();
     return service;
   }
 
+  private get config(): McpConfig {
+    return this.file.config;
+  }
+
   async view(): Promise<McpSettingsView> {
     // A broken file may have been fixed by hand since: read it again rather than ask for a restart.
-    if (this.configError) await this.load();
+    if (this.file.error) await this.file.load();
     return {
       servers: this.config.servers.map((server) => this.serverView(server)),
       startAtLaunch: this.config.startAtLaunch,
-      ...(this.configError && { configError: this.configError }),
+      ...(this.file.error && { configError: this.file.error }),
       secretsEncrypted: this.encryptionAvailable,
     };
   }
 
   /** Adds or edits a server; a running server whose settings changed is restarted with them. */
   async saveServer(input: McpServerInput): Promise<McpSettingsView> {
-    const previous = input.previousName ? this.server(input.previousName) : undefined;
-    if (input.previousName && !previous) throw new AppError('not_found', `No MCP server "${input.previousName}".`);
-    if (!SERVER_NAME.test(input.name))
-      throw new AppError('invalid_input', 'A server name may use only letters, digits, "-" and "_" (at most 32).');
-    if (input.name !== input.previousName && this.server(input.name))
-      throw new AppError('invalid_input', `A server named "${input.name}" already exists.`);
-    const keep = (next: Record<string, string | null> | undefined, stored: Record<string, string> | undefined) => {
-      const out: Record<string, string> = {};
-      for (const [key, value] of Object.entries(next ?? {})) {
-        const resolved = value ?? stored?.[key];
-        if (resolved !== undefined) out[key] = resolved;
-      }
-      return out;
-    };
-    const server: McpServerConfig = {
-      name: input.name,
-      transport: input.transport,
-      ...(input.transport === 'stdio'
-        ? { command: input.command?.trim(), args: input.args ?? [], ...(input.cwd?.trim() && { cwd: input.cwd.trim() }) }
-        : { url: input.url?.trim() }),
-      env: input.transport === 'stdio' ? keep(input.env, previous?.env) : {},
-      headers: input.transport === 'http' ? keep(input.headers, previous?.headers) : {},
-      enabled: input.enabled,
-      alwaysAllow: previous?.alwaysAllow ?? [],
-    };
-    if (server.transport === 'stdio' && !server.command) throw new AppError('invalid_input', 'A stdio server needs a command.');
-    if (server.transport === 'http' && !/^https?:\/\/\S+$/i.test(server.url ?? ''))
-      throw new AppError('invalid_input', 'An HTTP server needs an http(s) URL.');
-    const servers = previous ? this.config.servers.map((s) => (s === previous ? server : s)) : [...this.config.servers, server];
-    await this.replace({ ...this.config, servers });
+    if (!SERVER_NAME.test(input.name)) throw new AppError('invalid_input', this.strings().badServerName);
+    await this.replace((config) => {
+      const previous = input.previousName ? config.servers.find((s) => s.name === input.previousName) : undefined;
+      if (input.previousName && !previous) throw new AppError('not_found', this.strings().noSuchServer(input.previousName));
+      if (input.name !== input.previousName && config.servers.some((s) => s.name === input.name))
+        throw new AppError('invalid_input', this.strings().nameTaken(input.name));
+      const server = serverFromInput(input, previous, this.strings());
+      return { ...config, servers: previous ? config.servers.map((s) => (s === previous ? server : s)) : [...config.servers, server] };
+    });
     return this.view();
   }
 
   async removeServer(name: string): Promise<McpSettingsView> {
-    if (!this.server(name)) throw new AppError('not_found', `No MCP server "${name}".`);
-    await this.replace({ ...this.config, servers: this.config.servers.filter((s) => s.name !== name) });
+    await this.replace((config) => {
+      if (!config.servers.some((s) => s.name === name)) throw new AppError('not_found', this.strings().noSuchServer(name));
+      return { ...config, servers: config.servers.filter((s) => s.name !== name) };
+    });
     return this.view();
   }
 
   /** Adds the servers of a pasted or imported config (same name: replaced). The text is validated whole first. */
   async importConfig(text: string): Promise<McpSettingsView> {
-    const parsed = parseMcpConfig(text);
+    const parsed = parseMcpConfig(text, this.strings());
     if (!parsed.ok) throw new AppError('invalid_input', parsed.message);
     const incoming = new Map(parsed.config.servers.map((s) => [s.name, s]));
-    const servers = [...this.config.servers.filter((s) => !incoming.has(s.name)), ...incoming.values()];
-    await this.replace({ ...this.config, servers });
+    await this.replace((config) => ({
+      ...config,
+      servers: [...config.servers.filter((s) => !incoming.has(s.name)), ...incoming.values()],
+    }));
     return this.view();
   }
 
   async setOptions(options: { startAtLaunch: boolean }): Promise<McpSettingsView> {
-    await this.replace({ ...this.config, startAtLaunch: options.startAtLaunch });
+    await this.replace((config) => ({ ...config, startAtLaunch: options.startAtLaunch }));
     return this.view();
   }
 
   async restartServer(name: string): Promise<McpSettingsView> {
     const connection = this.connection(name);
-    if (!connection) throw new AppError('not_found', `No MCP server "${name}".`);
+    if (!connection) throw new AppError('not_found', this.strings().noSuchServer(name));
     await connection.restart();
     return this.view();
   }
 
   async revoke(serverName: string, tool: string): Promise<McpSettingsView> {
-    const server = this.server(serverName);
-    if (server)
-      await this.replace({
-        ...this.config,
-        servers: this.config.servers.map((s) => (s === server ? { ...s, alwaysAllow: s.alwaysAllow.filter((t) => t !== tool) } : s)),
-      });
+    await this.replace((config) => withAlwaysAllow(config, serverName, (list) => list.filter((t) => t !== tool)));
     return this.view();
   }
 
@@ -144,17 +135,12 @@ export class McpService implements ToolHost {
   }
 
   async allowAlways(serverName: string, tool: string): Promise<void> {
-    const server = this.server(serverName);
-    if (!server || server.alwaysAllow.includes(tool)) return;
-    await this.replace({
-      ...this.config,
-      servers: this.config.servers.map((s) => (s === server ? { ...s, alwaysAllow: [...s.alwaysAllow, tool] } : s)),
-    });
+    await this.replace((config) => withAlwaysAllow(config, serverName, (list) => (list.includes(tool) ? list : [...list, tool])));
   }
 
   async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
     const connection = this.connection(server);
-    if (!connection) throw new Error(`MCP server "${server}" is no longer configured.`);
+    if (!connection) throw new Error(this.strings().serverNotConfigured(server));
     return connection.callTool(tool, args, signal);
   }
 
@@ -166,7 +152,7 @@ export class McpService implements ToolHost {
     if (this.disposed) return [];
     const chosen = this.config.servers.filter((s) => s.enabled && (selection === undefined || selection.includes(s.name)));
     const connections = chosen.map((s) => this.connection(s.name)!);
-    await Promise.all(connections.map((c) => (c.state.status === 'idle' || c.state.status === 'stopped' ? c.start() : Promise.resolve())));
+    await Promise.all(connections.map((c) => c.startIfNeeded()));
     const ready = connections.filter((c) => c.state.status === 'ready').map((c) => ({ name: c.config.name, tools: c.tools }));
     return adaptTools(ready, this, hooks);
   }
@@ -181,7 +167,7 @@ export class McpService implements ToolHost {
     this.disposed = true;
     await Promise.all([...this.connections.values()].map((c) => c.stop()));
     this.connections.clear();
-    await this.writes;
+    await this.file.flush();
   }
 
   // ---- internals ----
@@ -196,18 +182,19 @@ export class McpService implements ToolHost {
     if (!server) return undefined;
     let connection = this.connections.get(name);
     if (!connection) {
-      connection = new McpConnection(server, this.timeouts, () => undefined);
+      connection = new McpConnection(server, this.connectionOptions, () => undefined);
       this.connections.set(name, connection);
     }
     return connection;
   }
 
-  /** Saves `next` and brings connections in line: removed or changed servers stop; changed running ones restart. */
-  private async replace(next: McpConfig): Promise<void> {
-    if (this.configError) throw new AppError('invalid_input', `${this.configError} Fix or remove mcp.json; it was left as it is.`);
-    const before = new Map(this.config.servers.map((s) => [s.name, s]));
-    await this.save(next);
-    this.config = next;
+  /**
+   * Applies `change` to mcp.json as it is on disk now (a hand edit is kept) and brings connections in line:
+   * removed or changed servers stop; changed running ones restart.
+   */
+  private async replace(change: (config: McpConfig) => McpConfig): Promise<void> {
+    const { before: was } = await this.file.update(change);
+    const before = new Map(was.servers.map((s) => [s.name, s]));
     for (const [name, connection] of [...this.connections]) {
       const now = this.server(name);
       const old = before.get(name);
@@ -222,49 +209,6 @@ export class McpService implements ToolHost {
       await connection.stop();
       if (now?.enabled && wasRunning && !this.disposed) void this.connection(name)!.start();
     }
-  }
-
-  private async save(config: McpConfig): Promise<void> {
-    const write = this.writes.then(async () => {
-      const stored = await mapSecrets(config, async (value) =>
-        this.encryptionAvailable ? ENCRYPTED_PREFIX + (await this.options.secrets.encryptStringAsync(value)).toString('base64') : undefined,
-      );
-      await writeFileAtomic(this.path, serializeMcpConfig(stored));
-    });
-    this.writes = write.catch(() => undefined);
-    await write.catch((error: unknown) => {
-      throw new AppError('storage', `mcp.json could not be saved: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  }
-
-  private async load(): Promise<void> {
-    let text: string | undefined;
-    try {
-      text = await readFileIfExists(this.path);
-    } catch (error) {
-      this.configError = `mcp.json could not be read: ${error instanceof Error ? error.message : String(error)}`;
-      return;
-    }
-    if (text === undefined) {
-      this.configError = undefined;
-      return;
-    }
-    const parsed = parseMcpConfig(text);
-    if (!parsed.ok) {
-      this.configError = parsed.message;
-      return;
-    }
-    this.configError = undefined;
-    this.config = await mapSecrets(parsed.config, async (value) => {
-      if (!value.startsWith(ENCRYPTED_PREFIX)) return value;
-      if (!this.encryptionAvailable) return undefined;
-      try {
-        return (await this.options.secrets.decryptStringAsync(Buffer.from(value.slice(ENCRYPTED_PREFIX.length), 'base64'))).result;
-      } catch {
-        this.options.log?.('An MCP secret could not be decrypted; enter it again in Settings.');
-        return undefined;
-      }
-    });
   }
 
   private serverView(server: McpServerConfig): McpServerView {
@@ -283,4 +227,35 @@ export class McpService implements ToolHost {
 function sameLaunch(a: McpServerConfig, b: McpServerConfig): boolean {
   const key = (s: McpServerConfig) => JSON.stringify([s.transport, s.command, s.args, s.cwd, s.url, s.env, s.headers, s.enabled]);
   return key(a) === key(b);
+}
+
+/** The stored form of an edited server: a secret sent as `null` keeps its stored value; its approvals are kept. */
+function serverFromInput(input: McpServerInput, previous: McpServerConfig | undefined, strings: McpStrings): McpServerConfig {
+  const keep = (next: Record<string, string | null> | undefined, stored: Record<string, string> | undefined) => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(next ?? {})) {
+      const resolved = value ?? stored?.[key];
+      if (resolved !== undefined) out[key] = resolved;
+    }
+    return out;
+  };
+  const server: McpServerConfig = {
+    name: input.name,
+    transport: input.transport,
+    ...(input.transport === 'stdio'
+      ? { command: input.command?.trim(), args: input.args ?? [], ...(input.cwd?.trim() && { cwd: input.cwd.trim() }) }
+      : { url: input.url?.trim() }),
+    env: input.transport === 'stdio' ? keep(input.env, previous?.env) : {},
+    headers: input.transport === 'http' ? keep(input.headers, previous?.headers) : {},
+    enabled: input.enabled,
+    alwaysAllow: previous?.alwaysAllow ?? [],
+  };
+  if (server.transport === 'stdio' && !server.command) throw new AppError('invalid_input', strings.needsCommand);
+  if (server.transport === 'http' && !/^https?:\/\/\S+$/i.test(server.url ?? '')) throw new AppError('invalid_input', strings.needsUrl);
+  return server;
+}
+
+/** `config` with the always-allowed list of `serverName` changed by `change` (no such server: unchanged). */
+function withAlwaysAllow(config: McpConfig, serverName: string, change: (list: string[]) => string[]): McpConfig {
+  return { ...config, servers: config.servers.map((s) => (s.name === serverName ? { ...s, alwaysAllow: change(s.alwaysAllow) } : s)) };
 }

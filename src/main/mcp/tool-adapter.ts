@@ -6,6 +6,8 @@ import type { ImagePart, TextPart } from '../../shared/messages.js';
 import { TOOL_NAME_SEPARATOR, type ApprovalDecision, type McpToolResultDetails, type ToolCallState } from '../../shared/mcp.js';
 import type { AgentTool, AgentToolResult } from '../agent/types.js';
 import { approvalNeed, approvalOutcome, DECLINED_TEXT } from './approvals.js';
+import { MCP_STRINGS, type McpStrings } from './strings.js';
+import { offered } from './tool-traits.js';
 
 /** Text a result keeps for the model and the transcript; the rest is cut with a note saying how much there was. */
 export const MAX_RESULT_CHARS = 100_000;
@@ -32,6 +34,8 @@ export interface ToolHost {
   alwaysAllowed(server: string): readonly string[];
   allowAlways(server: string, tool: string): Promise<void>;
   callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  /** The words of a call's errors, in the person's language. */
+  strings(): McpStrings;
 }
 
 /** The model-facing name of each tool, unique across `servers` (a clash after cleaning gets a numbered suffix). */
@@ -57,7 +61,8 @@ export function adaptTools(
   host: ToolHost,
   hooks: ToolCallHooks,
 ): AgentTool[] {
-  return namespacedTools(servers).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks));
+  const offeredTools = servers.map((server) => ({ name: server.name, tools: server.tools.filter(offered) }));
+  return namespacedTools(offeredTools).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks));
 }
 
 function adaptTool(
@@ -99,8 +104,8 @@ function adaptTool(
       report('running');
       try {
         const result = await host.callTool(server, tool.name, args ?? {}, signal);
-        const converted = convertResult(result);
-        if (result.isError) throw new Error(converted.text || 'The tool reported an error.');
+        const converted = convertResult(result, host.strings());
+        if (result.isError) throw new Error(converted.text || host.strings().toolReportedError);
         report('done', Date.now());
         return {
           content: converted.content,
@@ -115,7 +120,10 @@ function adaptTool(
 }
 
 /** MCP content → transcript content. Text is capped at MAX_RESULT_CHARS in total; what cannot be shown is named. */
-export function convertResult(result: CallToolResult): { content: AgentToolResult['content']; text: string; originalChars?: number } {
+export function convertResult(
+  result: CallToolResult,
+  strings: McpStrings = MCP_STRINGS.en,
+): { content: AgentToolResult['content']; text: string; originalChars?: number } {
   const content: Array<TextPart | ImagePart> = [];
   let budget = MAX_RESULT_CHARS;
   let total = 0;
@@ -126,7 +134,7 @@ export function convertResult(result: CallToolResult): { content: AgentToolResul
     if (kept) content.push({ type: 'text', text: kept });
   };
   const parts: unknown = result.content;
-  if (!Array.isArray(parts)) throw new Error('The server returned a result without content.');
+  if (!Array.isArray(parts)) throw new Error(strings.resultWithoutContent);
   for (const part of parts as CallToolResult['content']) {
     switch (part.type) {
       case 'text':
