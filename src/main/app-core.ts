@@ -15,6 +15,7 @@ import { mainStrings } from './i18n.js';
 import { streamOpenAI } from './llm/index.js';
 import { createLogger, type Logger } from './log.js';
 import { McpService } from './mcp/mcp-service.js';
+import { MCP_STRINGS } from './mcp/strings.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { findInBranch, SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
@@ -98,7 +99,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const maxMessages = Number(options.env.MAX_MESSAGES_PER_SESSION);
   const attachments = await AttachmentStore.open({ dataDir: options.dataDir, log });
-  const mcp = await McpService.open({ dataDir: options.dataDir, secrets: options.secrets, log: (message) => log.info(message) });
+  const mcp = await McpService.open({
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    log: (message) => log.info(message),
+    strings: () => MCP_STRINGS[current.locale()],
+  });
 
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
