@@ -98,6 +98,37 @@ test('a restart reopens the chat that was open, scrolled where it was, with ever
   }
 });
 
+test('a chat left a moment after a scroll reopens where it was, not at its end', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-restore-'));
+  const long = seedSession(dataDir, { turns: 150, index: 1, name: 'Long chat', answerChars: 400 });
+  const short = seedSession(dataDir, { turns: 2, index: 2, name: 'Short chat', answerChars: 80 });
+  const h = await startHarness({ dataDir });
+  try {
+    const { page } = h;
+    await row(page, long).click();
+    await expect(page.getByTestId('session-title')).toHaveText('Long chat');
+    for (let i = 0; i < 4; i++) await scrollChat(page, -2_000);
+    await settledTopOfView(page);
+    // A little further up, and the other chat picked at once: well inside the quarter second between two reports of
+    // where the chat is, so only the report made as the chat closes can keep the place.
+    await page.getByTestId('message-list').evaluate(async (list, id) => {
+      list.scrollTop -= 300;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      document.querySelector<HTMLElement>(`[data-testid="session-item"][data-session-id="${id}"]`)!.click();
+    }, short);
+    await expect(page.getByTestId('session-title')).toHaveText('Short chat');
+    const file = join(dataDir, 'ui-state.json');
+    await expect
+      .poll(() => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null))
+      .toMatchObject({ anchors: { [long]: { anchor: { messageId: expect.any(String) } } } });
+    await row(page, long).click();
+    await expect(page.getByTestId('session-title')).toHaveText('Long chat');
+    await expect(page.getByTestId('jump-to-latest')).toBeVisible();
+  } finally {
+    await h.close();
+  }
+});
+
 test('a chat left at its newest message reopens there, following new text as before', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-restore-'));
   const id = seedSession(dataDir, { turns: 60, index: 3, name: 'At the end', answerChars: 300 });

@@ -64,13 +64,16 @@ export function useScrollAnchor({ virtualizer, scrollRef, refs, initial, atEndPx
   }, [interrupt]);
   useEffect(() => () => stopRestoring.current(), []);
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs before React removes the list from the page. A detached element measures 0 high
+  // and scrolled to 0, which reads as "at the bottom": a chat left within the throttle window reopened at its end.
+  useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
     const report = () => {
       timer = undefined;
+      if (!el.isConnected) return;
       last = Date.now();
       const anchor = anchorOf(virtualizer, el, latest.current.refs, atEndPx);
       if (anchor) latest.current.onChange?.(anchor);
