@@ -1,5 +1,6 @@
 // A chat picked while another is still opening is not dropped: the sidebar marks it on its way, and it opens as
-// soon as the first open is done (the last pick wins). A chat reopened by the app at start never queues.
+// soon as the first open is done (the last pick wins; New chat asked for meanwhile drops it). A chat reopened by the
+// app at start never queues.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeApi, type FakeApi } from './fake-api';
 import { startStore, state } from './harness';
@@ -46,5 +47,18 @@ describe('picking a chat while another is opening', () => {
     await settle();
     expect(state().currentSession.id).toBe('c');
     expect(fake.callsOf('getSession').map((call) => call.sessionId)).toEqual(['a', 'c']);
+  });
+
+  it('New chat asked for during the load drops the waiting pick: the chat on screen stays', async () => {
+    const release = fake.holdNext('getSession');
+    const first = state().openSession('a');
+    await state().openSession('b');
+    state().newChat();
+    expect(state().pendingOpen).toBeNull();
+    await release();
+    await first;
+    await settle();
+    expect(state().currentSession.id).toBe('a');
+    expect(fake.callsOf('getSession').map((call) => call.sessionId)).toEqual(['a']);
   });
 });

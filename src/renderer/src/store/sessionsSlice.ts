@@ -35,7 +35,9 @@ export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> 
 
   newChat() {
     const { isSessionLoading, currentSession } = get();
-    if (isSessionLoading) return;
+    // During a load (its button is disabled; a shortcut can still ask) it does nothing, and a chat picked before it
+    // no longer opens: the person's latest wish was not that chat.
+    if (isSessionLoading) return set({ pendingOpen: null });
     if (currentSession.id === null) {
       set({ drawerOpen: false });
       return;
