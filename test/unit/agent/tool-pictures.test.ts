@@ -2,6 +2,7 @@
 // picture, then one user message carries the turn's pictures, each named by its call; a model without images gets
 // the note alone; JSON text holding base64 picture data (`read_media_file`) counts as the picture.
 import { describe, expect, it } from 'vitest';
+import { convertResult, MAX_RESULT_CHARS } from '../../../src/main/mcp/tool-adapter.js';
 import { buildChatRequest } from '../../../src/main/llm/request.js';
 import { toOpenAIMessages } from '../../../src/main/llm/replay.js';
 import { jsonPictures } from '../../../src/main/llm/tool-pictures.js';
@@ -139,5 +140,26 @@ describe('jsonPictures', () => {
     ['JSON cut short', `{"type":"image","data":"${PNG}`],
   ])('%s is left as text', (_name, value) => {
     expect(jsonPictures(value)).toBeUndefined();
+  });
+});
+
+describe('MCP results with JSON pictures', () => {
+  it('read_media_file (a picture part, and the same as structured content) keeps the whole picture once and no base64 text', () => {
+    const big = 'A'.repeat(MAX_RESULT_CHARS + 8);
+    const picture = { type: 'image' as const, data: big, mimeType: 'image/png' };
+    const converted = convertResult({ content: [picture], structuredContent: { content: [picture] } });
+    expect(converted.content).toEqual([picture]);
+    expect(converted.originalChars).toBeUndefined();
+  });
+
+  it('a text part that is JSON holding a picture is kept as the picture, whole, beside the other texts', () => {
+    const big = 'A'.repeat(MAX_RESULT_CHARS + 8);
+    const converted = convertResult({
+      content: [
+        { type: 'text', text: 'read a.png' },
+        { type: 'text', text: JSON.stringify({ type: 'image', data: big, mimeType: 'image/png' }) },
+      ],
+    });
+    expect(converted.content).toEqual([text('read a.png'), { type: 'image', data: big, mimeType: 'image/png' }]);
   });
 });
