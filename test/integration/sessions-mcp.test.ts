@@ -152,6 +152,32 @@ describe('a chat with MCP tools', () => {
     expect(results[2]).toBe('Tool fixture__nope not found');
   });
 
+  it('a picture a tool returns reaches the model: the tool message notes it, a user message after it carries it as image_url', async () => {
+    await mcp.allowAlways('fixture', 'image');
+    const session = await h.service.create({});
+    h.server.enqueue({ toolCalls: [{ id: 'call_img', name: 'fixture__image', arguments: '{}' }] }, { text: 'A tiny image.' });
+    await h.runEnd((await h.service.send(session.id, 'show me the image')).runId);
+    const stored = (await fileLines(h.dir, session.id)).filter((l) => l.type === 'message').map((l) => l.message);
+    const png = stored[2].content[1];
+    expect(png).toMatchObject({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBORw0KGgo/) });
+    const messages = h.server.chatRequests[1]!.body.messages as Array<{ role: string; content: unknown; tool_call_id?: string }>;
+    expect(messages.slice(-2)).toEqual([
+      {
+        role: 'tool',
+        tool_call_id: 'call_img',
+        content: 'a 2x2 image\n[Picture 1 (image/png): sent in the user message after the tool results]',
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Picture returned by fixture__image (call call_img):' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${png.data}` } },
+        ],
+      },
+    ]);
+    await mcp.revoke('fixture', 'image');
+  });
+
   it('a chat chooses its servers with a meta line that survives a restart', async () => {
     const session = await h.service.create({});
     await h.service.setServers(session.id, []);

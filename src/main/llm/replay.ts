@@ -3,28 +3,42 @@
 // kept paired, because providers reject a `tool_calls` message without its `tool` answers and vice versa.
 // Reasoning (thinking parts) is never sent back: DeepSeek answers HTTP 400 when `reasoning_content` appears in
 // input messages, and other providers ignore it; the model only needs the answers themselves.
+// Pictures returned by tools follow the turn's `tool` messages in one user message (tool-pictures.ts).
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from '../../shared/messages.js';
+import type { AssistantMessage, ImagePart, Message, UserMessage } from '../../shared/messages.js';
 import type { LlmToolSpec } from '../agent/types.js';
+import { picturesMessage, toolResultParts } from './tool-pictures.js';
 
-/** The `tool` message text for a result with no text parts. */
-export const NO_TOOL_OUTPUT = '(no tool output)';
+export { NO_TOOL_OUTPUT } from './tool-pictures.js';
 /** The synthetic answer to a tool call the transcript has no result for. */
 export const NO_RESULT_PROVIDED = 'No result provided';
 
+export interface ReplayOptions {
+  /** Whether the model takes image parts; when false, a tool's pictures are only named in its `tool` message. */
+  takesImages: boolean;
+}
+
 /** Converts a transcript to OpenAI chat messages, in order. Pure; never throws. */
-export function toOpenAIMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+export function toOpenAIMessages(
+  messages: readonly Message[],
+  options: ReplayOptions = { takesImages: true },
+): ChatCompletionMessageParam[] {
   const out: ChatCompletionMessageParam[] = [];
   // Ids of the last assistant message's tool calls that still await a `tool` message.
   let open: Array<{ id: string; name: string }> = [];
+  // Pictures of this turn's tool results, sent once every call is answered.
+  let pictures: Array<{ toolName: string; toolCallId: string; pictures: ImagePart[] }> = [];
   const closeOpenCalls = (): void => {
     for (const call of open) out.push({ role: 'tool', tool_call_id: call.id, content: NO_RESULT_PROVIDED });
     open = [];
+    const message = picturesMessage(pictures);
+    if (message) out.push(message);
+    pictures = [];
   };
 
   for (const message of messages) {
@@ -50,7 +64,10 @@ export function toOpenAIMessages(messages: readonly Message[]): ChatCompletionMe
         const index = open.findIndex((c) => c.id === message.toolCallId);
         if (index < 0) break; // its call was dropped (errored assistant) or answered already
         open.splice(index, 1);
-        out.push({ role: 'tool', tool_call_id: message.toolCallId, content: toolResultText(message) });
+        const parts = toolResultParts(message, options.takesImages);
+        out.push({ role: 'tool', tool_call_id: message.toolCallId, content: parts.text });
+        if (parts.pictures.length > 0)
+          pictures.push({ toolName: message.toolName, toolCallId: message.toolCallId, pictures: parts.pictures });
         break;
       }
     }
@@ -97,12 +114,4 @@ function assistantMessage(message: AssistantMessage): ChatCompletionAssistantMes
   const converted: ChatCompletionAssistantMessageParam = { role: 'assistant', content: text === '' ? null : text };
   if (toolCalls.length > 0) converted.tool_calls = toolCalls;
   return converted;
-}
-
-function toolResultText(message: ToolResultMessage): string {
-  const text = message.content
-    .filter((p) => p.type === 'text')
-    .map((p) => (p.type === 'text' ? p.text : ''))
-    .join('\n');
-  return text === '' ? NO_TOOL_OUTPUT : text;
 }

@@ -3,11 +3,17 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { AgentModel, LlmContext } from '../agent/types.js';
 import { toOpenAIMessages, toOpenAITools } from './replay.js';
 
+/**
+ * Whether models take image parts. Neither a model nor the settings say so yet (settings know context windows only),
+ * so every model is treated as one that does; a per-model capability replaces this switch when it exists.
+ */
+export const MODELS_TAKE_IMAGES = true;
+
 /** Builds the streaming request: messages, usage reporting, output limit, the chat's sampling parameters and tools when any. Pure. */
 export function buildChatRequest(model: AgentModel, context: LlmContext): ChatCompletionCreateParamsStreaming {
   const body: ChatCompletionCreateParamsStreaming = {
     model: model.id,
-    messages: toOpenAIMessages(context.messages),
+    messages: toOpenAIMessages(context.messages, { takesImages: MODELS_TAKE_IMAGES }),
     stream: true,
     stream_options: { include_usage: true },
   };

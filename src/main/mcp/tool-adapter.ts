@@ -5,6 +5,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ImagePart, TextPart } from '../../shared/messages.js';
 import { TOOL_NAME_SEPARATOR, type ApprovalDecision, type McpToolResultDetails, type ToolCallState } from '../../shared/mcp.js';
 import type { AgentTool, AgentToolResult } from '../agent/types.js';
+import { jsonPictures } from '../llm/tool-pictures.js';
 import { approvalNeed, approvalOutcome, DECLINED_TEXT } from './approvals.js';
 import { MCP_STRINGS, type McpStrings } from './strings.js';
 import { offered } from './tool-traits.js';
@@ -133,17 +134,27 @@ export function convertResult(
     budget -= kept.length;
     if (kept) content.push({ type: 'text', text: kept });
   };
+  const pushImage = (data: string, mimeType: string) => {
+    if (content.some((part) => part.type === 'image' && part.data === data)) return;
+    if (data.length <= MAX_IMAGE_CHARS && /^image\/(png|jpeg|gif|webp)$/.test(mimeType)) content.push({ type: 'image', data, mimeType });
+    else pushText(`[image ${mimeType} omitted: too large or not a supported format]`);
+  };
+  // JSON text holding base64 pictures (`read_media_file`) keeps them as pictures, whole, before text is shortened.
+  const pushTextOrPictures = (text: string) => {
+    const found = jsonPictures(text);
+    if (!found) return pushText(text);
+    for (const picture of found.pictures) pushImage(picture.data, picture.mimeType);
+    if (found.rest !== undefined) pushText(found.rest);
+  };
   const parts: unknown = result.content;
   if (!Array.isArray(parts)) throw new Error(strings.resultWithoutContent);
   for (const part of parts as CallToolResult['content']) {
     switch (part.type) {
       case 'text':
-        pushText(part.text);
+        pushTextOrPictures(part.text);
         break;
       case 'image':
-        if (part.data.length <= MAX_IMAGE_CHARS && /^image\/(png|jpeg|gif|webp)$/.test(part.mimeType))
-          content.push({ type: 'image', data: part.data, mimeType: part.mimeType });
-        else pushText(`[image ${part.mimeType} omitted: too large or not a supported format]`);
+        pushImage(part.data, part.mimeType);
         break;
       case 'audio':
         pushText(`[audio ${part.mimeType} omitted]`);
@@ -161,7 +172,7 @@ export function convertResult(
     }
   }
   if (result.structuredContent !== undefined && !content.some((part) => part.type === 'text'))
-    pushText(JSON.stringify(result.structuredContent));
+    pushTextOrPictures(JSON.stringify(result.structuredContent));
   const truncated = total > MAX_RESULT_CHARS;
   if (truncated)
     content.push({
