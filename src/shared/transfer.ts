@@ -21,6 +21,21 @@ export interface ImportFailure {
   reason: string;
 }
 
+/**
+ * What an imported chat holds less than the file did, counted per chat so the report can say it. Zero everywhere for
+ * our own exports, which are lossless.
+ */
+export interface LeftOut {
+  /** Pictures whose file the export does not carry (or not as a picture we accept): a marker stands in each one's place. */
+  pictures: number;
+  /** Outputs of ChatGPT's tools a person saw there (browsing results, quotes, code output, errors), not imported. */
+  toolOutputs: number;
+  /** Messages in no shape we can read, left out (their replies still hang on the message before them). */
+  unreadable: number;
+}
+
+export const NOTHING_LEFT_OUT: LeftOut = Object.freeze({ pictures: 0, toolOutputs: 0, unreadable: 0 });
+
 /** `cancelled`: the open dialog was dismissed. Otherwise each conversation was imported whole or not at all. */
 export type ImportResult =
   | { cancelled: true }
@@ -28,7 +43,7 @@ export type ImportResult =
       cancelled: false;
       fileName: string;
       /** New sessions (new ids), in the file's order. */
-      imported: Array<{ id: string; name: string }>;
+      imported: Array<{ id: string; name: string; leftOut: LeftOut }>;
       failed: ImportFailure[];
     };
 

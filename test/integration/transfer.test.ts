@@ -137,7 +137,9 @@ describe('own JSON', () => {
 
     const { imported, failed } = await importFile('Quarterly chart.json');
     expect(failed).toEqual([]);
-    expect(imported).toEqual([{ id: expect.not.stringMatching(RICH_ID), name: 'Quarterly chart' }]);
+    expect(imported).toEqual([
+      { id: expect.not.stringMatching(RICH_ID), name: 'Quarterly chart', leftOut: { pictures: 0, toolOutputs: 0, unreadable: 0 } },
+    ]);
     const again = await exportAs(imported[0]!.id, 'json', 'again.json');
     expect(comparable(again)).toEqual(comparable(first));
 

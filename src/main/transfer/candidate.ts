@@ -1,6 +1,6 @@
 // One conversation read from an import file, validated and ready to become a new session — or why it cannot.
 // Readers (own JSON, ChatGPT) produce these; the service stores each one whole or not at all.
-import type { ImportFailure } from '../../shared/transfer.js';
+import type { ImportFailure, LeftOut } from '../../shared/transfer.js';
 import type { TransferStrings } from './strings.js';
 import { parseSessionFile, serializeLines, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 
@@ -13,6 +13,8 @@ export interface ImportCandidate {
   lines: FileLine[];
   /** Bytes of the attached files its messages name, by sha256 (a file absent here is shown as missing). */
   files: Map<string, Uint8Array>;
+  /** What the file held that the session does not (absent: nothing). */
+  leftOut?: LeftOut;
 }
 
 export type ReadConversation = { ok: true; candidate: ImportCandidate } | { ok: false; failure: ImportFailure };

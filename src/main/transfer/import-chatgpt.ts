@@ -2,45 +2,29 @@
 // into sessions. Pure: no I/O.
 //
 // The rules:
-// - Each node's message becomes one of ours; what a person never saw in ChatGPT is left out (system and tool
-//   messages, hidden context, reasoning recaps, empty messages) and its children hang on the nearest kept ancestor.
+// - Each node's message becomes one of ours, or is left out (chatgpt-messages.ts decides which, and counts what a
+//   person saw that is left out); the children of a node left out hang on the nearest kept ancestor.
 // - The tree stays a tree: siblings (an edited question, a regenerated answer) become versions of one point, in the
 //   order ChatGPT lists them. A run of assistant nodes with no fork between them (reasoning, then code, then text)
-//   is one answer.
+//   is one answer. A generated picture ends the answer it is in with its tool call, the call's result follows, and
+//   what the assistant said after it is the next answer, as our own tool calls are stored.
 // - `current_node` picks the branch shown, as it did in ChatGPT (a `branch` line).
-// - A picture a person sent is named in conversations.json by an asset pointer ("file-service://file-XXXX" or
-//   "sediment://file_XXXX"); the export ZIP carries its file, named after that id ("file-XXXX-photo.jpg", sometimes
-//   ".dat", at the top or in a folder). Found and accepted by the attachment rules, it becomes an image attachment of
-//   the message; otherwise (a conversations.json alone, a file left out of the export) a readable marker stands in.
+// - The pictures of messages are in the export ZIP, named after their asset id ("file-XXXX-photo.jpg", sometimes
+//   ".dat", at the top or in a folder): `chatgptAssets` finds them.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { AttachmentPart } from '../../shared/attachments.js';
-import { emptyUsage, userContent, type AssistantMessage, type Message, type TextPart, type ThinkingPart } from '../../shared/messages.js';
-import { judge } from '../attachments/index.js';
+import type { AssistantMessage, Message, ToolResultMessage } from '../../shared/messages.js';
 import { LIMITS } from '../../shared/ipc.js';
-import { cutText } from '../../shared/transfer.js';
+import { cutText, type LeftOut } from '../../shared/transfer.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 import { historyProblem, type ReadConversation } from './candidate.js';
+import { convertMessage, isPictureMarker, type ConvertContext } from './chatgpt-messages.js';
 import type { TransferStrings } from './strings.js';
 
 const seconds = z.number().finite().nullable().optional();
-const chatgptMessage = z.looseObject({
-  author: z.looseObject({ role: z.string() }),
-  create_time: seconds,
-  content: z.looseObject({
-    content_type: z.string(),
-    parts: z.array(z.unknown()).optional(),
-    text: z.string().optional(),
-    language: z.string().optional(),
-    thoughts: z.array(z.looseObject({ summary: z.string().optional(), content: z.string().optional() })).optional(),
-  }),
-  metadata: z
-    .looseObject({ model_slug: z.string().nullable().optional(), is_visually_hidden_from_conversation: z.boolean().optional() })
-    .nullable()
-    .optional(),
-});
+// A node's message is read on its own (chatgpt-messages.ts): one in no shape we know is left out, not the chat.
 const chatgptNode = z.looseObject({
-  message: chatgptMessage.nullable().optional(),
+  message: z.unknown().optional(),
   parent: z.string().nullable().optional(),
   children: z.array(z.string()).optional(),
 });
@@ -53,7 +37,6 @@ const chatgptConversation = z.looseObject({
   default_model_slug: z.string().nullable().optional(),
 });
 
-type ChatgptNode = z.infer<typeof chatgptNode>;
 
 /** Work done reading conversations (answer parts copied, children-list entries looked at), for tests that count it. */
 export const chatgptWork = { partsCopied: 0, siblingsLookedAt: 0 };
@@ -145,18 +128,30 @@ export function readChatgptConversation(
     list.push(id);
     childrenOf.set(parent, list);
   }
-  const timeOf = (id: string) => nodes.get(id)?.message?.create_time ?? 0;
+  const timeOf = (id: string) => {
+    const time = (nodes.get(id)?.message as { create_time?: unknown } | null | undefined)?.create_time;
+    return typeof time === 'number' && Number.isFinite(time) ? time : 0;
+  };
   for (const [parent, list] of childrenOf) {
     childrenOf.set(parent, inListedOrder(list, parent === null ? [] : (nodes.get(parent)?.children ?? []), timeOf));
   }
 
-  const defaultModel = conversation.default_model_slug || 'chatgpt';
-  const converted = new Map<string, Message>();
   const files = new Map<string, Uint8Array>();
-  const pictures = { asset: options.asset, files };
+  const leftOut: LeftOut = { pictures: 0, toolOutputs: 0, unreadable: 0 };
+  const context: ConvertContext = {
+    defaultModel: conversation.default_model_slug || 'chatgpt',
+    strings,
+    pictures: { asset: options.asset, files },
+    leftOut,
+  };
+  const converted = new Map<string, Message>();
+  /** Node → the result (a generated picture) that follows its message. */
+  const results = new Map<string, ToolResultMessage>();
   for (const [id, node] of nodes) {
-    const message = convert(node, defaultModel, strings, toMs(node.message?.create_time) ?? createdAt, pictures);
-    if (message) converted.set(id, message);
+    const read = convertMessage(node.message, id, toMs(timeOf(id)) ?? createdAt, context);
+    if (!read) continue;
+    converted.set(id, read.message);
+    if (read.result) results.set(id, read.result);
   }
   if (converted.size === 0) return fail(strings.noMessages);
 
@@ -172,10 +167,16 @@ export function readChatgptConversation(
     }
     return out;
   };
-  /** Merged node → the node it now belongs to. */
-  const mergedInto = new Map<string, string>();
+  /** Node → the last line of the message it now is in (merged into an answer, or followed by its picture's result). */
+  const endsAt = new Map<string, string>();
   const lines: FileLine[] = [];
   let commitTime = createdAt;
+  const push = (id: string, parentId: string | null, message: Message) => {
+    commitTime = Math.max(commitTime, message.timestamp);
+    const runId = randomUUID();
+    lines.push({ type: 'message', id, parentId, runId, timestamp: message.timestamp, message });
+    lines.push({ type: 'commit', runId, count: 1, timestamp: commitTime });
+  };
   // Depth first, children in order, without recursion (a chat may be thousands of messages deep).
   const pending: Array<[string, string | null]> = keptChildren(null)
     .reverse()
@@ -184,32 +185,42 @@ export function readChatgptConversation(
     const [id, parentId] = pending.pop()!;
     let message = converted.get(id)!;
     let children = keptChildren(id);
+    const group = [id];
     // An answer made of several assistant nodes in a row, with no fork between them, is one answer: its parts are
-    // gathered in one array (copying the growing answer at each node would be quadratic in the run's length).
+    // gathered in one array (copying the growing answer at each node would be quadratic in the run's length). A
+    // generated picture's call ends it.
     if (message.role === 'assistant') {
       const first = message;
       let last = message;
       const content: AssistantMessage['content'] = [];
       appendParts(content, first.content);
-      while (children.length === 1 && converted.get(children[0]!)?.role === 'assistant') {
-        last = converted.get(children[0]!) as AssistantMessage;
-        mergedInto.set(children[0]!, id);
+      while (!results.has(group.at(-1)!) && children.length === 1 && converted.get(children[0]!)?.role === 'assistant') {
+        const next = children[0]!;
+        last = converted.get(next) as AssistantMessage;
+        group.push(next);
+        // Text after a picture's marker is a paragraph of its own.
+        if (content.length && isPictureMarker(content.at(-1)!, strings) && last.content[0]?.type === 'text')
+          content.push({ type: 'text', text: '\n\n' });
         appendParts(content, last.content);
-        children = keptChildren(children[0]!);
+        children = keptChildren(next);
       }
       if (last !== first) message = { ...last, content, timestamp: first.timestamp };
     }
-    commitTime = Math.max(commitTime, message.timestamp);
-    const runId = randomUUID();
-    lines.push({ type: 'message', id, parentId, runId, timestamp: message.timestamp, message });
-    lines.push({ type: 'commit', runId, count: 1, timestamp: commitTime });
-    for (const child of children.reverse()) pending.push([child, id]);
+    push(id, parentId, message);
+    let end = id;
+    const result = results.get(group.at(-1)!);
+    if (result) {
+      end = nodes.has(`${id}:result`) ? randomUUID() : `${id}:result`;
+      push(end, id, result);
+    }
+    for (const node of group) endsAt.set(node, end);
+    for (const child of children.reverse()) pending.push([child, end]);
   }
 
   // The shown branch: ChatGPT's current node, or its nearest kept ancestor.
   let leaf: string | undefined;
   for (let node = conversation.current_node ?? undefined; node && !leaf; node = nodes.get(node)?.parent ?? undefined) {
-    if (converted.has(node)) leaf = mergedInto.get(node) ?? node;
+    leaf = endsAt.get(node);
   }
   if (leaf) lines.push({ type: 'branch', timestamp: commitTime, leaf });
 
@@ -220,12 +231,12 @@ export function readChatgptConversation(
     id: randomUUID(),
     createdAt,
     systemPrompt: options.systemPrompt,
-    model: models.at(-1) ?? defaultModel,
+    model: models.at(-1) ?? context.defaultModel,
     ...(typeof rawTitle === 'string' && rawTitle.trim() ? { name: cutText(rawTitle.trim(), LIMITS.maxNameChars) } : {}),
   };
   const problem = historyProblem(header, lines, strings);
   if (problem) return fail(problem);
-  return { ok: true, candidate: { title, header, lines, files } };
+  return { ok: true, candidate: { title, header, lines, files, leftOut } };
 }
 
 /**
@@ -251,102 +262,6 @@ function appendParts<T>(into: T[], parts: readonly T[]): void {
 /** `items` onto `stack` last first, so they pop in their order. */
 function pushReversed(stack: string[], items: readonly string[]): void {
   for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
-}
-
-/** One ChatGPT message as ours, or undefined when a person never saw it there (or it is empty). */
-function convert(
-  node: ChatgptNode,
-  defaultModel: string,
-  strings: TransferStrings,
-  timestamp: number,
-  pictures: Pictures,
-): Message | undefined {
-  const source = node.message;
-  if (!source || source.metadata?.is_visually_hidden_from_conversation) return undefined;
-  const role = source.author.role;
-  const content = source.content;
-  if (role === 'user') {
-    if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') return undefined;
-    const attachments: AttachmentPart[] = [];
-    const text = partsText(content.parts, strings, (part) => {
-      const attached = attachPicture(part, pictures);
-      if (!attached) return false;
-      if (!attachments.some((known) => known.sha256 === attached.sha256)) attachments.push(attached);
-      return true;
-    });
-    if (attachments.length === 0) return text.trim() ? { role: 'user', content: text, timestamp } : undefined;
-    return { role: 'user', content: userContent(text.trim() ? text : '', attachments), timestamp };
-  }
-  if (role !== 'assistant') return undefined;
-  const parts: Array<TextPart | ThinkingPart> = [];
-  switch (content.content_type) {
-    case 'text':
-    case 'multimodal_text': {
-      const text = partsText(content.parts, strings, () => false);
-      if (text.trim()) parts.push({ type: 'text', text });
-      break;
-    }
-    case 'code':
-      if (content.text?.trim()) {
-        const language = content.language && content.language !== 'unknown' ? content.language : '';
-        parts.push({ type: 'text', text: `\`\`\`${language}\n${content.text}\n\`\`\`` });
-      }
-      break;
-    case 'thoughts': {
-      const thinking = (content.thoughts ?? [])
-        .map((thought) => [thought.summary, thought.content].filter((piece) => piece?.trim()).join('\n\n'))
-        .filter(Boolean)
-        .join('\n\n');
-      if (thinking) parts.push({ type: 'thinking', thinking });
-      break;
-    }
-    default:
-      break;
-  }
-  if (parts.length === 0) return undefined;
-  return {
-    role: 'assistant',
-    content: parts,
-    model: source.metadata?.model_slug || defaultModel,
-    usage: emptyUsage(),
-    stopReason: 'stop',
-    timestamp,
-  };
-}
-
-/** Where a conversation's pictures come from, and the files of those attached (by sha256) for the candidate. */
-interface Pictures {
-  asset: ChatgptOptions['asset'];
-  files: Map<string, Uint8Array>;
-}
-
-/** The picture an `image_asset_pointer` part names, as an attachment (its bytes kept), or undefined when it cannot be. */
-function attachPicture(part: Record<string, unknown>, pictures: Pictures): AttachmentPart | undefined {
-  const pointer = part.asset_pointer;
-  const file = typeof pointer === 'string' ? pictures.asset?.(pointer) : undefined;
-  if (!file) return undefined;
-  const judged = judge({ name: file.name, bytes: file.bytes });
-  if ('refused' in judged || judged.part.kind !== 'image') return undefined;
-  pictures.files.set(judged.part.sha256, file.bytes);
-  return judged.part;
-}
-
-/**
- * Text parts joined. A picture the export points to is offered to `attach`; one it does not take (not in the export,
- * or not an image the attachment rules accept) becomes a marker in the text.
- */
-function partsText(parts: unknown[] | undefined, strings: TransferStrings, attach: (part: Record<string, unknown>) => boolean): string {
-  const out: string[] = [];
-  for (const part of parts ?? []) {
-    if (typeof part === 'string') {
-      if (part) out.push(part);
-    } else if (typeof part === 'object' && part !== null) {
-      const kind = (part as { content_type?: unknown }).content_type;
-      if (typeof (part as { text?: unknown }).text === 'string') out.push((part as { text: string }).text);
-      else if (kind === 'image_asset_pointer' && !attach(part as Record<string, unknown>)) out.push(strings.imageNotIncluded);
-    }
-  }
-  return out.join('\n\n');
 }
 
 function toMs(value: number | null | undefined): number | undefined {

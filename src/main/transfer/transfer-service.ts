@@ -12,7 +12,15 @@ import path from 'node:path';
 import { attachmentsOf, type AttachmentPart } from '../../shared/attachments.js';
 import { AppError } from '../../shared/errors.js';
 import type { Locale } from '../../shared/settings.js';
-import { TRANSFER_LIMITS, type ExportFormat, type ExportResult, type ImportFailure, type ImportResult } from '../../shared/transfer.js';
+import {
+  NOTHING_LEFT_OUT,
+  TRANSFER_LIMITS,
+  type ExportFormat,
+  type ExportResult,
+  type ImportFailure,
+  type ImportResult,
+  type LeftOut,
+} from '../../shared/transfer.js';
 import type { AttachmentStore } from '../attachments/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
@@ -115,7 +123,7 @@ export class TransferService {
     });
     if (!source) return { cancelled: true };
     const conversations = await this.readImport(source, strings);
-    const imported: Array<{ id: string; name: string }> = [];
+    const imported: Array<{ id: string; name: string; leftOut: LeftOut }> = [];
     const failed: ImportFailure[] = [];
     for (const conversation of conversations) {
       if (!conversation.ok) {
@@ -123,7 +131,8 @@ export class TransferService {
         continue;
       }
       try {
-        imported.push(await this.store(conversation.candidate, strings));
+        const stored = await this.store(conversation.candidate, strings);
+        imported.push({ ...stored, leftOut: { ...(conversation.candidate.leftOut ?? NOTHING_LEFT_OUT) } });
       } catch (error) {
         this.options.log.error(`import: "${conversation.candidate.title}" could not be stored`, error);
         const reason = error instanceof AppError ? error.message : strings.writeFailed;
