@@ -17,7 +17,16 @@ import { archiveWork } from '../../src/main/transfer/archive.js';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
 import { makePng } from '../fixtures/images.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
-import { chatgptSample, RICH_ID, RICH_PNG, RICH_PNG_SHA, seedRichChat } from '../fixtures/transfer-samples.js';
+import {
+  chatgptPicturesSample,
+  chatgptPicturesZip,
+  chatgptSample,
+  GENERATED_PNG,
+  RICH_ID,
+  RICH_PNG,
+  RICH_PNG_SHA,
+  seedRichChat,
+} from '../fixtures/transfer-samples.js';
 
 let dir: string;
 let out: string;
@@ -426,6 +435,87 @@ describe('ChatGPT export pictures', () => {
       content:
         '[image not included in the export]\n\n[image not included in the export]\n\n[image not included in the export]\n\nWhich bird is it?',
     });
+  });
+});
+
+describe('ChatGPT generated pictures and tool outputs', () => {
+  /** The shown branch of a chat, one line a message: role and text, a tool call's name, a result's pictures. */
+  const shown = (detail: SessionDetail) =>
+    detail.messages.slice(1).map((m) => {
+      if (m.role === 'toolResult') return `result of ${m.toolName}: ${m.content.map((part) => part.type).join(', ')}`;
+      if (m.role !== 'assistant') return `${m.role}: ${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`;
+      const calls = m.content.flatMap((part) => (part.type === 'toolCall' ? [` + calls ${part.name}`] : []));
+      return `assistant: ${m.content.map((part) => (part.type === 'text' ? part.text : '')).join('')}${calls.join('')}`;
+    });
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+  it('a 2025 export with 4 generated pictures, 2 of them in the ZIP: every question has its answer, the report says what was left out', async () => {
+    await fs.writeFile(path.join(out, 'chatgpt-2025.zip'), zipSync(chatgptPicturesZip(JSON.stringify(chatgptPicturesSample()))));
+    const { imported, failed } = await importFile('chatgpt-2025.zip');
+    expect(failed).toEqual([]);
+    expect(imported).toEqual([{ id: expect.any(String), name: 'Cats in hats', leftOut: { pictures: 2, toolOutputs: 3, unreadable: 0 } }]);
+
+    const chat = await call<SessionDetail>('sessions:get', { sessionId: imported[0]!.id });
+    expect(shown(chat)).toEqual([
+      'user: Draw a cat in a hat.',
+      'assistant:  + calls image_gen',
+      'result of image_gen: image',
+      'user: Now make it blue.',
+      'assistant: [image not included in the export]\n\nHere it is in blue.',
+      'user: Find a real hat like that and draw it.',
+      'assistant: [image not included in the export]',
+      'user: Two cats, please.',
+      'assistant:  + calls image_gen',
+      'result of image_gen: image',
+      'assistant: Two cats, as asked.',
+    ]);
+    const results = chat.messages.filter((m) => m.role === 'toolResult');
+    expect(results.map((m) => m.content)).toEqual([
+      [{ type: 'image', mimeType: 'image/png', data: base64(GENERATED_PNG.first) }],
+      [{ type: 'image', mimeType: 'image/png', data: base64(GENERATED_PNG.fourth) }],
+    ]);
+    const calls = chat.messages.flatMap((m) => (m.role === 'assistant' ? m.content.filter((part) => part.type === 'toolCall') : []));
+    expect(calls.map((part) => part.arguments)).toEqual([{}, { prompt: 'Two cats in hats' }]);
+  });
+
+  it('conversations.json alone: all 4 pictures are marked in their answers and counted', async () => {
+    await fs.writeFile(path.join(out, 'conversations.json'), JSON.stringify(chatgptPicturesSample()));
+    const { imported } = await importFile('conversations.json');
+    expect(imported[0]!.leftOut).toEqual({ pictures: 4, toolOutputs: 3, unreadable: 0 });
+    const chat = await call<SessionDetail>('sessions:get', { sessionId: imported[0]!.id });
+    expect(shown(chat).filter((line) => line.startsWith('assistant'))).toEqual([
+      'assistant: [image not included in the export]',
+      'assistant: [image not included in the export]\n\nHere it is in blue.',
+      'assistant: [image not included in the export]',
+      'assistant: [image not included in the export]\n\nTwo cats, as asked.',
+    ]);
+  });
+
+  it('messages without content_type (a third-party exporter) import as text; one in no readable shape is left out and counted', async () => {
+    const node = (id: string, parent: string | null, children: string[], message: unknown) => ({ id, parent, children, message });
+    const conversations = [
+      {
+        title: 'Exported elsewhere',
+        create_time: 1_700_300_000,
+        current_node: 'a2',
+        mapping: {
+          root: node('root', null, ['u1'], null),
+          u1: node('u1', 'root', ['a1'], { author: { role: 'user' }, create_time: 1_700_300_010, content: { parts: ['Hello?'] } }),
+          a1: node('a1', 'u1', ['u2'], { author: { role: 'assistant' }, content: { parts: ['Hi there.'] } }),
+          u2: node('u2', 'a1', ['x'], { author: { role: 'user' }, content: { text: 'And now?' } }),
+          x: node('x', 'u2', ['a2'], { author: 'assistant', content: 'garbled' }),
+          a2: node('a2', 'x', [], { author: { role: 'assistant' }, content: { parts: ['Still here.'] } }),
+        },
+      },
+    ];
+    await fs.writeFile(path.join(out, 'conversations.json'), JSON.stringify(conversations));
+    const { imported, failed } = await importFile('conversations.json');
+    expect(failed).toEqual([]);
+    expect(imported).toEqual([
+      { id: expect.any(String), name: 'Exported elsewhere', leftOut: { pictures: 0, toolOutputs: 0, unreadable: 1 } },
+    ]);
+    const chat = await call<SessionDetail>('sessions:get', { sessionId: imported[0]!.id });
+    expect(shown(chat)).toEqual(['user: Hello?', 'assistant: Hi there.', 'user: And now?', 'assistant: Still here.']);
   });
 });
 

@@ -37,7 +37,6 @@ const chatgptConversation = z.looseObject({
   default_model_slug: z.string().nullable().optional(),
 });
 
-
 /** Work done reading conversations (answer parts copied, children-list entries looked at), for tests that count it. */
 export const chatgptWork = { partsCopied: 0, siblingsLookedAt: 0 };
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatgptWork, readChatgptConversation } from '../../../src/main/transfer/import-chatgpt.js';
 import { TRANSFER_STRINGS } from '../../../src/main/transfer/strings.js';
+import { makePng } from '../../fixtures/images.js';
 
 const strings = TRANSFER_STRINGS.en;
 const options = { systemPrompt: 'Be brief.', now: 1_700_000_000_000 };
@@ -79,5 +80,38 @@ describe('readChatgptConversation', () => {
       ok: false,
       failure: { title: 'Deep', reason: 'its messages do not form a complete history (node q names a parent not in the file)' },
     });
+  });
+
+  it('a generated picture ends its answer with the call; the result follows; what the assistant says next hangs on it', () => {
+    const chat = conversation();
+    const png = makePng(2, 2, [1, 2, 3]);
+    chat.add('q', 'root', 'user');
+    chat.add('pic', 'q', 'tool', {
+      content_type: 'multimodal_text',
+      parts: [{ content_type: 'image_asset_pointer', asset_pointer: 'sediment://file_00000000abc' }],
+    });
+    chat.add('note', 'pic', 'tool', { content_type: 'text', parts: ['GPT-4o returned 1 images.'] });
+    chat.add('after', 'note', 'assistant');
+    const read = readChatgptConversation(chat.value('note'), 1, strings, {
+      ...options,
+      asset: (pointer) => (pointer === 'sediment://file_00000000abc' ? { name: 'file_00000000abc-x.png', bytes: png } : undefined),
+    });
+    if (!read.ok) throw new Error(read.failure.reason);
+    const lines = read.candidate.lines.flatMap((line) =>
+      line.type === 'message'
+        ? [`${line.parentId} → ${line.id} (${line.message.role})`]
+        : line.type === 'branch'
+          ? [`leaf ${line.leaf}`]
+          : [],
+    );
+    // ChatGPT's current node (the tool's note, left out) shows the branch up to the picture's result.
+    expect(lines).toEqual([
+      'null → q (user)',
+      'q → pic (assistant)',
+      'pic → pic:result (toolResult)',
+      'pic:result → after (assistant)',
+      'leaf pic:result',
+    ]);
+    expect(read.candidate.leftOut).toEqual({ pictures: 0, toolOutputs: 0, unreadable: 0 });
   });
 });
