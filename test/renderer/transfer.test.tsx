@@ -65,7 +65,7 @@ describe('import button', () => {
     fake.importResult = {
       cancelled: false,
       fileName: 'conversations.json',
-      imported: [{ id: 'new1', name: 'Packing for Kyoto' }],
+      imported: [{ id: 'new1', name: 'Packing for Kyoto', leftOut: { pictures: 0, toolOutputs: 0, unreadable: 0 } }],
       failed: [{ title: '数学题', reason: 'its messages do not form a complete history' }],
     };
     await user.click(screen.getByRole('button', { name: 'Import chats' }));
@@ -97,5 +97,54 @@ describe('import button', () => {
     await user.click(button);
     await settle();
     expect(screen.getByTestId('status-notice').textContent).toBe('导入失败：文件不是有效的 JSON（可能不完整或已损坏）。未做任何更改。×');
+  });
+
+  it('says per chat what was left out of it, in English and in Chinese, and keeps it until dismissed', async () => {
+    const result = {
+      cancelled: false as const,
+      fileName: 'chatgpt-2025.zip',
+      imported: [
+        { id: 'cats', name: 'Cats in hats', leftOut: { pictures: 2, toolOutputs: 3, unreadable: 0 } },
+        { id: 'whole', name: 'Nothing lost', leftOut: { pictures: 0, toolOutputs: 0, unreadable: 0 } },
+        { id: 'odd', name: 'Exported elsewhere', leftOut: { pictures: 1, toolOutputs: 1, unreadable: 1 } },
+      ],
+      failed: [],
+    };
+    const fake = createFakeApi();
+    const { user } = await renderApp(fake);
+    for (const chat of result.imported) fake.addSession({ id: chat.id, name: chat.name });
+    fake.importResult = result;
+    await user.click(screen.getByRole('button', { name: 'Import chats' }));
+    await settle();
+    await settle();
+    const notice = screen.getByTestId('status-notice');
+    expect(notice.textContent).toBe(
+      'Imported 3 chats from “chatgpt-2025.zip”. Left out — “Cats in hats”: 2 pictures not in the export (marked in the chat), ' +
+        '3 tool outputs (browsing results, quotes, code output, errors); “Exported elsewhere”: 1 picture not in the export ' +
+        '(marked in the chat), 1 tool output (a browsing result, quote, code output or error), 1 message that could not be read.×',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(notice.textContent).toBe('');
+  });
+
+  it('says what was left out in Chinese', async () => {
+    const fake = createFakeApi();
+    fake.settings.language = 'zh-CN';
+    fake.settings.locale = 'zh-CN';
+    const { user } = await renderApp(fake);
+    fake.addSession({ id: 'cats', name: 'Cats in hats' });
+    fake.importResult = {
+      cancelled: false,
+      fileName: 'chatgpt-2025.zip',
+      imported: [{ id: 'cats', name: 'Cats in hats', leftOut: { pictures: 2, toolOutputs: 3, unreadable: 1 } }],
+      failed: [],
+    };
+    await user.click(screen.getByRole('button', { name: '导入对话' }));
+    await settle();
+    await settle();
+    expect(screen.getByTestId('status-notice').textContent).toBe(
+      '已从“chatgpt-2025.zip”导入“Cats in hats”。未导入的内容——“Cats in hats”：2 张图片不在导出文件中（已在对话中标注），' +
+        '3 条工具输出（网页浏览结果、引用、代码输出、错误），1 条无法读取的消息。×',
+    );
   });
 });

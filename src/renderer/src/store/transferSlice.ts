@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
 import type { ImportResult } from '../../../shared/transfer';
 import { translate, type StringKey, type Vars } from '../i18n';
+import { importReport } from '../transfer/importReport';
 import { sortSummaries } from './sessionList';
 import type { AppState, TransferSlice } from './state';
 
@@ -57,18 +58,8 @@ export const createTransferSlice: StateCreator<AppState, [], [], TransferSlice> 
         () => window.api.importSessions(),
         async (value: ImportResult) => {
           if (value.cancelled) return;
-          const { imported, failed, fileName } = value;
-          const failures = failed.map((failure) => t('transfer.failure', { title: failure.title, reason: failure.reason })).join('; ');
-          if (imported.length === 0) say('error', 'transfer.importedNone', { file: fileName, failures });
-          else if (failed.length)
-            say('error', 'transfer.importedSome', {
-              file: fileName,
-              count: imported.length,
-              total: imported.length + failed.length,
-              failures,
-            });
-          else if (imported.length === 1) say('info', 'transfer.importedOne', { file: fileName, name: imported[0]!.name });
-          else say('info', 'transfer.imported', { file: fileName, count: imported.length });
+          const { imported } = value;
+          set({ notice: importReport(value, t) });
           if (imported.length === 0) return;
           const list = await window.api.listSessions();
           if (list.ok) set({ sessions: sortSummaries(list.value) });
