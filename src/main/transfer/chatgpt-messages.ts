@@ -143,9 +143,9 @@ export function convertMessage(raw: unknown, id: string, timestamp: number, cont
   return parts.length ? { message: answer(parts) } : undefined;
 }
 
-/** Whether an answer's text part is the marker of a generated picture (text that follows it starts a new paragraph). */
+/** Whether an answer's text part ends with the marker of a generated picture (text that follows starts a new paragraph). */
 export function isPictureMarker(part: AssistantMessage['content'][number], strings: TransferStrings): boolean {
-  return part.type === 'text' && part.text === strings.imageNotIncluded;
+  return part.type === 'text' && part.text.endsWith(strings.imageNotIncluded);
 }
 
 /**
@@ -160,7 +160,7 @@ function generatedPictures(
   answer: (parts: AssistantMessage['content'], stopReason?: AssistantMessage['stopReason']) => AssistantMessage,
 ): Converted {
   const images: ImagePart[] = [];
-  const content: AssistantMessage['content'] = [];
+  const markers: string[] = [];
   let prompt: string | undefined;
   for (const part of parts) {
     if (!isPicturePart(part)) continue;
@@ -170,9 +170,10 @@ function generatedPictures(
       prompt ??= promptOf(part);
     } else {
       context.leftOut.pictures++;
-      content.push({ type: 'text', text: context.strings.imageNotIncluded });
+      markers.push(context.strings.imageNotIncluded);
     }
   }
+  const content: AssistantMessage['content'] = markers.length ? [{ type: 'text', text: markers.join('\n\n') }] : [];
   if (images.length === 0) return { message: answer(content) };
   content.push({ type: 'toolCall', id: callId, name: IMAGE_TOOL, arguments: prompt === undefined ? {} : { prompt } });
   return {
