@@ -276,7 +276,7 @@ describe('streamOpenAI: content mapping', () => {
 
 describe('streamOpenAI: failures', () => {
   it.each<[number, FakeReply, string, string]>([
-    [401, {}, 'auth', 'Invalid or missing API key (HTTP 401)'],
+    [401, {}, 'auth', 'HTTP 401'],
     [
       403,
       { errorMessage: 'You are not allowed to sample from this model' },
@@ -343,10 +343,10 @@ describe('streamOpenAI: failures', () => {
     });
   });
 
-  it("reports an error frame with the provider's message, partial kept", async () => {
+  it("reports an error frame as the provider's own error (not an unreadable reply), its message and partial kept", async () => {
     const { message } = await run({ text: 'one two', errorFrameAt: 1, errorMessage: 'The model crashed' });
     expect(message).toMatchObject({
-      errorCode: 'bad_response',
+      errorCode: 'server_error',
       errorMessage: 'Provider error: The model crashed',
       content: [{ type: 'text', text: 'one ' }],
     });
@@ -418,7 +418,7 @@ describe('streamOpenAI: failures', () => {
         await run(undefined, { model: { baseUrl: closedPortUrl } }),
       ];
       expect(outcomes.map((o) => o.message.errorMessage)).toEqual([
-        'Invalid or missing API key (HTTP 401)',
+        'HTTP 401',
         'Provider server error (HTTP 500): upstream rejected Bearer ***',
         'Provider error: bad key *** and sk-***',
         'The provider sent a malformed stream chunk',

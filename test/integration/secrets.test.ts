@@ -85,7 +85,7 @@ describe('API key secrecy', () => {
     expect(server.chatRequests.map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
 
     const errors = events.filter((e) => e.event.type === 'error');
-    expect(errors.map((e) => (e.event as { code: string }).code)).toEqual(['auth', 'rate_limited', 'bad_response']);
+    expect(errors.map((e) => (e.event as { code: string }).code)).toEqual(['auth', 'rate_limited', 'server_error']);
     const everything = [
       JSON.stringify(events),
       JSON.stringify(connection),

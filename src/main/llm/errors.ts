@@ -1,7 +1,15 @@
-// Turns any failure of a provider request into a ProviderErrorCode and a short English sentence naming the
-// cause. The UI localizes by code; the message is the fallback and what logs show. Never a stack trace,
+// Turns any failure of a provider request into a ProviderErrorCode and a detail (a kind plus what it names) whose
+// English sentence is the message: what is stored, logged and exported. The UI heads it by code and shows the
+// detail in the person's language (src/shared/error-detail.ts reads the sentence back). Never a stack trace,
 // never the API key: every message leaves through `scrubSecrets`.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import {
+  errorDetailText,
+  type ErrorDetail,
+  type TransportReason,
+  type ErrorDetailKind,
+  type ErrorDetailParams,
+} from '../../shared/error-detail.js';
 import type { ProviderErrorCode } from '../../shared/messages.js';
 import { RedirectRefusedError } from './client.js';
 import { readErrorBody, saysOutOfQuota, type ErrorBodyInfo } from './error-body.js';
@@ -10,7 +18,16 @@ import { SseEventTooLargeError } from './sse.js';
 /** A classified provider failure. */
 export interface ProviderError {
   code: ProviderErrorCode;
+  /** The English sentence of `detail` (scrubbed). */
   message: string;
+  /** Absent only on errors rebuilt from a message alone (`ProviderRequestError`). */
+  detail?: ErrorDetail;
+}
+
+/** A classified failure whose message is the English sentence of its detail. */
+export function providerError(code: ProviderErrorCode, kind: ErrorDetailKind, params: ErrorDetailParams = {}): ProviderError {
+  const detail: ErrorDetail = { kind, params };
+  return { code, message: errorDetailText('en', detail), detail };
 }
 
 /** Thrown by `listModels`; `code` and `message` are the classified failure. */
@@ -38,12 +55,12 @@ export interface ErrorContext {
   rawBody?: string;
 }
 
-/** Fixed messages for causes that carry no detail. */
-export const MESSAGES = {
-  aborted: 'Stopped by user',
-  interrupted: 'The connection closed before the answer finished',
-  malformed: 'The provider sent a malformed stream chunk',
-  noAnswer: 'The stream ended without an answer or a finish reason',
+/** Failures that name nothing. */
+export const FAILURES = {
+  aborted: providerError('aborted', 'aborted'),
+  interrupted: providerError('interrupted', 'interrupted'),
+  malformed: providerError('bad_response', 'malformed'),
+  noAnswer: providerError('bad_response', 'no_answer'),
 } as const;
 
 const DETAIL_LIMIT = 200;
@@ -51,20 +68,18 @@ const DETAIL_LIMIT = 200;
 /** Classifies any thrown value. Never throws. */
 export function classifyError(error: unknown, ctx: ErrorContext): ProviderError {
   const raw = classify(error, ctx);
-  return { code: raw.code, message: scrubSecrets(raw.message, ctx.apiKey) };
+  return { ...raw, message: scrubSecrets(raw.message, ctx.apiKey) };
 }
 
 function classify(error: unknown, ctx: ErrorContext): ProviderError {
   if (error instanceof ProviderRequestError) return { code: error.code, message: error.message };
-  if (error instanceof APIUserAbortError) return { code: 'aborted', message: MESSAGES.aborted };
+  if (error instanceof APIUserAbortError) return FAILURES.aborted;
   const redirect = findCause(error, RedirectRefusedError);
-  if (redirect) return { code: 'bad_response', message: redirectMessage(redirect.host) };
+  if (redirect) return providerError('bad_response', 'redirect', { host: trim(redirect.host) });
   if (error instanceof SseEventTooLargeError)
-    return { code: 'bad_response', message: `The provider sent a stream event larger than ${error.limit / (1024 * 1024)} MB` };
+    return providerError('bad_response', 'too_large', { megabytes: String(error.limit / (1024 * 1024)) });
   if (error instanceof APIConnectionTimeoutError) return timeoutError(ctx.timeoutMs);
-  if (error instanceof APIConnectionError) {
-    return ctx.responded ? { code: 'interrupted', message: MESSAGES.interrupted } : unreachable(error, ctx.baseUrl);
-  }
+  if (error instanceof APIConnectionError) return ctx.responded ? FAILURES.interrupted : unreachable(error, ctx.baseUrl);
   if (error instanceof APIError) {
     // A status means the server refused the request; no status but headers means an `{"error": …}` SSE frame.
     // `instanceof` narrows to the SDK's APIError<any, any, any>; both helpers read only typed fields.
@@ -72,63 +87,61 @@ function classify(error: unknown, ctx: ErrorContext): ProviderError {
     if (typeof error.status === 'number') return fromStatus(error.status, error, ctx);
     return errorFrameError({ error: error.error as unknown }, ctx.apiKey);
   }
-  if (error instanceof SyntaxError) return { code: 'bad_response', message: MESSAGES.malformed };
-  if (hasCode(error, 'ERR_INVALID_URL')) return { code: 'unreachable', message: `Invalid base URL "${trim(ctx.baseUrl)}"` };
+  if (error instanceof SyntaxError) return FAILURES.malformed;
+  if (hasCode(error, 'ERR_INVALID_URL')) return providerError('unreachable', 'invalid_url', { url: trim(ctx.baseUrl) });
   // The body stream failing after the response arrived (undici's "terminated") is a dropped connection.
-  if (ctx.responded) return { code: 'interrupted', message: MESSAGES.interrupted };
+  if (ctx.responded) return FAILURES.interrupted;
   if (transportReason(error) !== undefined) return unreachable(error, ctx.baseUrl);
   const text = error instanceof Error ? error.message : String(error);
-  return { code: 'unknown', message: `Unexpected error: ${trim(text)}` };
+  return providerError('unknown', 'unexpected', { words: trim(text) });
 }
 
 /** `No response within N s`, the message for a request or first-token timeout. */
 export function timeoutError(timeoutMs: number): ProviderError {
-  return { code: 'timeout', message: `No response within ${seconds(timeoutMs)} s` };
+  return providerError('timeout', 'timeout', { seconds: seconds(timeoutMs) });
 }
 
 /** The message for a stream that went silent after it had started answering. */
 export function stalledError(timeoutMs: number): ProviderError {
-  return { code: 'timeout', message: `The stream stalled: no data for ${seconds(timeoutMs)} s` };
+  return providerError('timeout', 'stalled', { seconds: seconds(timeoutMs) });
 }
 
-/** The message for a redirect we did not follow: it names where the request would have gone. */
-export function redirectMessage(host: string): string {
-  return `The provider redirected the request to another host (${trim(host)}); it was not sent there`;
-}
-
-/** An `{"error": …}` frame inside a stream, or a JSON error body sent with status 200: the provider's reason. */
+/**
+ * An `{"error": …}` frame inside a stream, or a JSON error body sent with status 200: the provider reporting an
+ * error in its own words — not a reply that could not be read. Out of quota and rate limits keep their own codes.
+ */
 export function errorFrameError(frame: unknown, apiKey?: string): ProviderError {
   const info = readErrorBody(frame);
-  const detail = info.message ? scrubSecrets(trim(info.message), apiKey) : '';
-  if (saysOutOfQuota(info))
-    return { code: 'out_of_quota', message: `The account is out of quota or balance${detail ? `: ${detail}` : ''}` };
-  return { code: 'bad_response', message: detail ? `Provider error: ${detail}` : 'The provider reported an error mid-stream' };
+  const words = info.message ? scrubSecrets(trim(info.message), apiKey) : undefined;
+  const params = words ? { words } : {};
+  if (saysOutOfQuota(info)) return providerError('out_of_quota', 'out_of_quota', params);
+  const code = info.codes.some((c) => RATE_LIMIT_CODE.test(c)) ? 'rate_limited' : 'server_error';
+  return words ? providerError(code, 'provider_reported', params) : providerError(code, 'provider_reported_mid_stream');
 }
+
+/** `error.code` / `error.type` values that mean a rate limit (OpenAI `rate_limit_exceeded`, Gemini `RESOURCE_EXHAUSTED`). */
+const RATE_LIMIT_CODE = /rate.?limit|too_many_requests|resource_exhausted/;
 
 function fromStatus(status: number, error: APIError, ctx: ErrorContext): ProviderError {
   const info = bodyInfo(error, ctx);
-  const detail = info.message ? scrubSecrets(trim(info.message), ctx.apiKey) : '';
-  const suffix = detail ? `: ${detail}` : '';
-  if (status === 401) return { code: 'auth', message: `Invalid or missing API key (HTTP 401)` };
-  if (status === 402 || saysOutOfQuota(info)) {
-    return { code: 'out_of_quota', message: `The account is out of quota or balance (HTTP ${status})${suffix}` };
-  }
+  const words = info.message ? scrubSecrets(trim(info.message), ctx.apiKey) : undefined;
+  const said = words ? { words } : {};
+  if (status === 401) return providerError('auth', 'auth');
+  if (status === 402 || saysOutOfQuota(info)) return providerError('out_of_quota', 'out_of_quota', { status: String(status), ...said });
   // A valid key that may not do this: a permission, region or moderation refusal, in the provider's words.
-  if (status === 403) return { code: 'forbidden', message: `The provider refused the request (HTTP 403)${suffix}` };
+  if (status === 403) return providerError('forbidden', 'forbidden', said);
   if (status === 404) {
-    if (detail && !GENERIC_NOT_FOUND.test(detail)) return { code: 'model_not_found', message: `${detail} (HTTP 404)` };
-    const message = ctx.modelId
-      ? `Unknown model "${trim(ctx.modelId)}" or wrong endpoint (HTTP 404)`
-      : 'Endpoint not found, check the base URL (HTTP 404)';
-    return { code: 'model_not_found', message };
+    if (words && !GENERIC_NOT_FOUND.test(words)) return providerError('model_not_found', 'not_found_words', said);
+    return ctx.modelId
+      ? providerError('model_not_found', 'unknown_model', { model: trim(ctx.modelId) })
+      : providerError('model_not_found', 'no_endpoint');
   }
   if (status === 429) {
     const wait = retryAfterSeconds(error.headers);
-    const retry = wait === undefined ? '' : `, retry after ${wait} s`;
-    return { code: 'rate_limited', message: `Rate limited by the provider (HTTP 429)${retry}${suffix}` };
+    return providerError('rate_limited', 'rate_limited', { ...(wait === undefined ? {} : { wait: String(wait) }), ...said });
   }
-  if (status >= 500) return { code: 'server_error', message: `Provider server error (HTTP ${status})${suffix}` };
-  return { code: 'unknown', message: `Request rejected (HTTP ${status})${suffix}` };
+  if (status >= 500) return providerError('server_error', 'server_error', { status: String(status), ...said });
+  return providerError('unknown', 'rejected', { status: String(status), ...said });
 }
 
 /** 404 texts that say no more than "unknown model or wrong endpoint" does. */
@@ -137,11 +150,11 @@ const GENERIC_NOT_FOUND =
 
 function unreachable(error: unknown, baseUrl: string): ProviderError {
   const reason = transportReason(error);
-  return { code: 'unreachable', message: `Cannot reach ${hostOf(baseUrl)}${reason ? ` (${reason})` : ''}` };
+  return providerError('unreachable', 'unreachable', { host: hostOf(baseUrl), ...(reason ? { reason } : {}) });
 }
 
 /** Walks the `cause` chain (SDK error → fetch TypeError → socket error) for a system error code. */
-function transportReason(error: unknown): string | undefined {
+function transportReason(error: unknown): TransportReason | '' | undefined {
   const codes = new Set<string>();
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {

@@ -1,5 +1,5 @@
 // `finish_reason` → stop reason. Unknown values (e.g. `content_filter`) are failures that name the raw value.
-import type { ProviderError } from './errors.js';
+import { providerError, type ProviderError } from './errors.js';
 
 /** A stop reason for a known finish reason, or the failure to report for an unknown one. */
 export type FinishOutcome = { stopReason: 'stop' | 'length' | 'toolUse' } | { error: ProviderError };
@@ -17,7 +17,7 @@ export function mapFinishReason(reason: string | null): FinishOutcome {
     case 'function_call':
       return { stopReason: 'toolUse' };
     default:
-      return { error: { code: 'bad_response', message: `Provider finish_reason: ${reason}` } };
+      return { error: providerError('bad_response', 'finish_reason', { reason }) };
   }
 }
 

@@ -8,7 +8,16 @@ import { emptyUsage, type AssistantMessage } from '../../shared/messages.js';
 import { AssistantBuilder } from './assistant-builder.js';
 import { createClient, type HttpTap } from './client.js';
 import { RequestDeadline, type DeadlineCause } from './deadline.js';
-import { classifyError, errorFrameError, MESSAGES, scrubSecrets, stalledError, timeoutError, type ProviderError } from './errors.js';
+import {
+  classifyError,
+  errorFrameError,
+  FAILURES,
+  providerError,
+  scrubSecrets,
+  stalledError,
+  timeoutError,
+  type ProviderError,
+} from './errors.js';
 import { mapFinishReason, mergeFinishReason } from './finish-reason.js';
 import { buildChatRequest } from './request.js';
 import { SseDecoder, type SseEvent } from './sse.js';
@@ -36,7 +45,11 @@ export const streamOpenAI: StreamFn = (model: AgentModel, context: LlmContext, o
       stopReason: 'error',
       timestamp: Date.now(),
     };
-    stream.push({ type: 'error', reason: 'error', error: { ...message, errorCode: 'unknown', errorMessage: 'Unexpected error' } });
+    stream.push({
+      type: 'error',
+      reason: 'error',
+      error: { ...message, errorCode: 'unknown', errorMessage: providerError('unknown', 'unexpected').message },
+    });
   });
   return stream;
 };
@@ -60,7 +73,7 @@ async function runRequest(model: AgentModel, context: LlmContext, signal: AbortS
     out.push({ type: 'error', reason: message.stopReason, error: message });
   };
   const deadlineError = (cause: DeadlineCause): ProviderError => {
-    if (cause === 'user') return { code: 'aborted', message: MESSAGES.aborted };
+    if (cause === 'user') return FAILURES.aborted;
     if (cause === 'first_token') return timeoutError(firstTokenTimeoutMs);
     return state.sawFirstToken ? stalledError(requestTimeoutMs) : timeoutError(requestTimeoutMs);
   };
@@ -192,10 +205,10 @@ function applyEvent(
     chunk = JSON.parse(data);
   } catch {
     // Once the finish reason arrived the answer is complete: a junk frame after it (`data: ping`) changes nothing.
-    return state.finishReason ? undefined : { code: 'bad_response', message: MESSAGES.malformed };
+    return state.finishReason ? undefined : FAILURES.malformed;
   }
   if (!chunk || typeof chunk !== 'object' || Array.isArray(chunk)) {
-    return state.finishReason ? undefined : { code: 'bad_response', message: MESSAGES.malformed };
+    return state.finishReason ? undefined : FAILURES.malformed;
   }
   const record = chunk as Record<string, unknown>;
   const choice = choiceZero(record.choices);
@@ -255,9 +268,7 @@ function choiceZero(choices: unknown): Record<string, unknown> | undefined {
 function finish(builder: AssistantBuilder, state: ReadState, out: EventStream, fail: (error: ProviderError) => void): void {
   const complete = state.finishReason ?? (state.done && builder.hasContent() ? 'stop' : undefined);
   if (!complete) {
-    return fail(
-      builder.hasContent() ? { code: 'interrupted', message: MESSAGES.interrupted } : { code: 'bad_response', message: MESSAGES.noAnswer },
-    );
+    return fail(builder.hasContent() ? FAILURES.interrupted : FAILURES.noAnswer);
   }
   const outcome = mapFinishReason(complete);
   builder.endBlocks();

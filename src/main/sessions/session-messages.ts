@@ -1,5 +1,6 @@
 // Words the session layer shows the user (error events and AppErrors), per locale, plus the default system prompts.
 // The service reads them through an injected `messages()` so a language change applies to the next message.
+import { localizeErrorText } from '../../shared/error-detail.js';
 import type { ProviderErrorCode } from '../../shared/messages.js';
 import type { Locale } from '../../shared/settings.js';
 import { STORAGE_CAUSE_TEXT, type StorageCause } from '../storage/storage-cause.js';
@@ -25,9 +26,9 @@ export interface SessionMessages {
   /** The user stopped the run before any text arrived. */
   stoppedBeforeReply: string;
   /**
-   * The model request failed. With the provider's short description (`detail`, e.g. "Invalid or missing API key
-   * (HTTP 401)") that is the message — the renderer already heads it with the cause in the user's language; without
-   * one, the cause itself.
+   * The model request failed. With the classifier's short description (`detail`, e.g. "Provider server error
+   * (HTTP 502)") that is the message, in the user's language — the renderer already heads it with the cause;
+   * without one, the cause itself.
    */
   runFailed(code: ProviderErrorCode, detail: string | undefined): string;
   /** A finished run could not be written to disk. */
@@ -49,12 +50,12 @@ export interface SessionMessages {
 }
 
 const ZH_CAUSES: Record<ProviderErrorCode, string> = {
-  auth: 'API Key 无效或缺失',
+  auth: 'API 密钥无效或缺失',
   forbidden: '模型服务拒绝了请求（无权使用该模型或功能）',
   out_of_quota: '账户额度或余额已用完，请充值后再试',
   model_not_found: '模型或接口地址不存在',
   rate_limited: '请求过于频繁，已被限流',
-  server_error: '模型服务出错',
+  server_error: '模型服务报告了错误',
   unreachable: '无法连接到模型服务',
   timeout: '模型服务响应超时',
   interrupted: '连接在回复过程中中断',
@@ -70,7 +71,7 @@ const EN_CAUSES: Record<ProviderErrorCode, string> = {
   out_of_quota: 'The account is out of quota or balance: top up, waiting will not help',
   model_not_found: 'The model or endpoint does not exist',
   rate_limited: 'Too many requests: rate limited',
-  server_error: 'The model service failed',
+  server_error: 'The model service reported an error',
   unreachable: 'Cannot reach the model service',
   timeout: 'The model service did not answer in time',
   interrupted: 'The connection dropped during the reply',
@@ -91,7 +92,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     noSuchVersion: '该消息没有这个版本。',
     emptyReply: '模型未返回有效回复，请稍后重试。',
     stoppedBeforeReply: '已停止，模型尚未回复。',
-    runFailed: (code, detail) => detail || `${ZH_CAUSES[code]}，请稍后重试。`,
+    runFailed: (code, detail) => (detail ? localizeErrorText('zh-CN', detail) : `${ZH_CAUSES[code]}，请稍后重试。`),
     saveFailed: '保存对话失败，本轮对话未写入磁盘。',
     storageFailed: (detail) => `读写对话文件失败：${detail}`,
     storageCauses: STORAGE_CAUSE_TEXT['zh-CN'],
@@ -111,7 +112,7 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     noSuchVersion: 'That message has no such version.',
     emptyReply: 'The model returned no reply. Please try again.',
     stoppedBeforeReply: 'Stopped before the model replied.',
-    runFailed: (code, detail) => detail || `${EN_CAUSES[code]}. Please try again.`,
+    runFailed: (code, detail) => (detail ? localizeErrorText('en', detail) : `${EN_CAUSES[code]}. Please try again.`),
     saveFailed: 'The chat could not be saved; this exchange was not written to disk.',
     storageFailed: (detail) => `Reading or writing the chat’s file failed: ${detail}`,
     storageCauses: STORAGE_CAUSE_TEXT.en,
