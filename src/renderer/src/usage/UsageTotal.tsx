@@ -5,6 +5,7 @@ import { formatCost } from '../../../shared/usage';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { chatTotal } from './chatTotal';
+import { compactTokens } from './compactTokens';
 import { useCurrency } from './pricing';
 import './usage.css';
 import { useClickOutside } from '../ui/useClickOutside';
@@ -25,7 +26,7 @@ export function UsageTotal(): JSX.Element | null {
 
   if (!total) return null;
   const full = (n: number) => n.toLocaleString(locale);
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(total.tokens);
+  const compact = compactTokens(total.tokens);
   const cost = total.cost !== undefined ? formatCost(total.cost, currency) : undefined;
   const label = cost
     ? t('usage.totalLabelCost', { tokens: full(total.tokens), cost })
