@@ -14,6 +14,7 @@ import { attachmentsOf } from '../../../shared/attachments';
 import { MessageAttachments } from '../attachments/MessageAttachments';
 import { useT } from '../i18n';
 import { CopyButton } from './CopyButton';
+import { FailedNote } from './FailedNote';
 import { Markdown } from './Markdown';
 import { MessageMeta } from './MessageMeta';
 import { Reasoning } from './Reasoning';
@@ -180,7 +181,7 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
           {t('chat.stopped')}
         </p>
       )}
-      {message.stopReason === 'error' && <p className="msg-failed">{message.errorMessage ?? t('chat.failed')}</p>}
+      {message.stopReason === 'error' && <FailedNote message={message} />}
       {!streaming && <MessageMeta message={message} />}
       {place.unsaved && <NotSaved />}
       {!streaming && (

@@ -1,11 +1,13 @@
-// The open session's error: a localized cause, main's message as detail, retry (sends the unsent text again) and dismiss.
+// The open session's error: a localized cause, main's message as detail (in the person's language), retry (sends the
+// unsent text again), Open Settings when the API key was rejected, and dismiss.
 import type { JSX } from 'react';
+import { localizeErrorText } from '../../../shared/error-detail';
 import { allStrings, useT, type StringKey } from '../i18n';
 import { selectCurrentError, useAppState, type BannerCode } from '../store/appState';
 import { CloseIcon } from './icons';
 
 /** A code main sends that this build does not know still gets words. */
-function causeKey(code: BannerCode): StringKey {
+export function errorCauseKey(code: BannerCode): StringKey {
   const key = `error.code.${code}` as const;
   return key in allStrings.en ? key : 'error.code.unknown';
 }
@@ -16,19 +18,28 @@ export function ErrorBanner(): JSX.Element | null {
   const retry = useAppState((s) => s.retry);
   const dismiss = useAppState((s) => s.dismissError);
   const locked = useAppState((s) => s.isSessionLoading || s.isTyping);
+  const locale = useAppState((s) => s.locale);
+  const openSettings = useAppState((s) => s.setSettingsOpen);
   if (!error) return null;
-  const cause = t(causeKey(error.code));
+  const cause = t(errorCauseKey(error.code));
+  // Main words it in the language of the moment it failed; a stored English sentence follows a later switch too.
+  const detail = error.message ? localizeErrorText(locale, error.message) : '';
   return (
     <div className="error-banner" role="alert" data-testid="error-banner" data-code={error.code}>
       <div className="error-text">
         <strong className="error-cause">{cause}</strong>
-        {error.message && error.message !== cause && (
+        {detail && detail !== cause && (
           <span className="error-detail" data-testid="error-detail">
-            {error.message}
+            {detail}
           </span>
         )}
         {error.retry === 'send' && <span className="error-restored">{t('error.restored')}</span>}
       </div>
+      {error.code === 'auth' && (
+        <button type="button" className="button" data-testid="error-open-settings" onClick={() => openSettings(true)}>
+          {t('error.openSettings')}
+        </button>
+      )}
       {error.retry && (
         <button type="button" className="button" data-testid="error-retry" disabled={locked} onClick={() => void retry()}>
           {t('error.retry')}
