@@ -24,11 +24,11 @@ interface Fault {
 }
 
 const FAULTS: Fault[] = [
-  { name: '401 invalid key', reply: { status: 401 }, en: 'The API key was rejected', zh: 'API 密钥无效' },
+  { name: '401 invalid key', reply: { status: 401 }, en: 'The API key was rejected', zh: 'API 密钥被拒绝' },
   { name: '404 unknown model', reply: { status: 404 }, en: 'The model or endpoint was not found', zh: '找不到该模型' },
   { name: '429 with retry-after', reply: { status: 429, retryAfter: 20 }, en: 'Too many requests', zh: '请求过于频繁' },
-  { name: '500', reply: { status: 500 }, en: 'internal error', zh: '模型服务内部出错' },
-  { name: '503', reply: { status: 503 }, en: 'internal error', zh: '模型服务内部出错' },
+  { name: '500', reply: { status: 500 }, en: 'reported an error', zh: '模型服务报告了错误' },
+  { name: '503', reply: { status: 503 }, en: 'reported an error', zh: '模型服务报告了错误' },
   {
     name: 'disconnect mid-stream',
     reply: { text: 'partial answer that never finishes', chunkSize: 5, disconnectAfterChunks: 2 },
