@@ -27,7 +27,7 @@ test('a failed request shows the banner, saves nothing, restores the text, and t
     const banner = page.getByTestId('error-banner');
     await expect(banner).toBeVisible();
     await expect(banner).toHaveAttribute('role', 'alert');
-    await expect(banner).toContainText('The model service had an internal error');
+    await expect(banner).toContainText('The model service reported an error');
     await expect(page.getByTestId('composer-input')).toHaveValue('Will this fail?');
     await expect(assistantMessages(page)).toHaveCount(0);
     await expect(userMessages(page)).toHaveCount(0);

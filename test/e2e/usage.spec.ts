@@ -73,7 +73,7 @@ test('an answer shows its tokens and the chat total; a price shows cost; the mod
     await sessionItems(h.page).filter({ hasText: 'Baking Bread at Home' }).click();
     await expect(h.page.getByTestId('session-title')).toHaveText('Baking Bread at Home');
     await expect(caption(h.page)).toContainText('输入 1,000 · 缓存 200 · 输出 345 · 思考 45 · 费用 $0.00486');
-    await expect(h.page.getByTestId('usage-total')).toHaveText('1545 tokens$0.00486');
+    await expect(h.page.getByTestId('usage-total')).toHaveText('1.5K tokens$0.00486');
     await h.page.getByTestId('usage-total').click();
     await expect(h.page.getByTestId('usage-details')).toContainText('本对话用量');
     await screenshot(h.page, 'usage-details-dark-zh');
