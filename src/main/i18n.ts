@@ -1,5 +1,6 @@
 // Words main says to people (IPC errors, connection test results), in the user's language.
 import type { ProviderErrorCode } from '../shared/messages.js';
+import { localizeErrorText } from '../shared/error-detail.js';
 import type { Locale } from '../shared/settings.js';
 import { STORAGE_CAUSE_TEXT, type StorageCause } from './storage/storage-cause.js';
 
@@ -8,6 +9,8 @@ export interface MainStrings {
   unknownChannel(channel: string): string;
   internal(): string;
   provider(code: ProviderErrorCode): string;
+  /** A provider failure's detail (the classifier writes it in English) in this language; the provider's words stay. */
+  providerDetail(text: string): string;
   connectionOk(modelCount: number): string;
   connectionOkModelMissing(modelCount: number, model: string): string;
   settingsNewerVersion(): string;
@@ -31,6 +34,7 @@ const zh: MainStrings = {
   unknownChannel: (channel) => `未知的请求：${channel}`,
   internal: () => '内部错误，请重试。',
   provider: (code) => PROVIDER_ZH[code],
+  providerDetail: (text) => localizeErrorText('zh-CN', text),
   connectionOk: (count) => `连接成功，可用模型 ${count} 个。`,
   connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
   settingsNewerVersion: () => '设置文件来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用。',
@@ -50,6 +54,7 @@ const en: MainStrings = {
   unknownChannel: (channel) => `Unknown request: ${channel}`,
   internal: () => 'Internal error. Please try again.',
   provider: (code) => PROVIDER_EN[code],
+  providerDetail: (text) => text,
   connectionOk: (count) => `Connected. ${count} models available.`,
   connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,
   settingsNewerVersion: () => 'The settings file comes from a newer Tiny Agent and was left untouched. Please update the app.',

@@ -22,8 +22,9 @@ export function createProviderCheck(settings: SettingsService, strings: () => Ma
         return await listModels({ baseUrl: target.baseUrl, apiKey: target.apiKey });
       } catch (error) {
         const code = error instanceof ProviderRequestError ? error.code : 'unknown';
-        const detail = error instanceof Error ? ` (${error.message})` : '';
-        throw new AppError('provider', `${strings().provider(code)}${detail}`);
+        const s = strings();
+        const detail = error instanceof Error ? ` (${s.providerDetail(error.message)})` : '';
+        throw new AppError('provider', `${s.provider(code)}${detail}`);
       }
     },
     async testConnection(probe) {
@@ -31,7 +32,10 @@ export function createProviderCheck(settings: SettingsService, strings: () => Ma
       const result = await testConnection(target);
       const s = strings();
       if (!result.ok)
-        return { ok: false, message: `${s.provider(result.code ?? 'unknown')}${result.message ? ` (${result.message})` : ''}` };
+        return {
+          ok: false,
+          message: `${s.provider(result.code ?? 'unknown')}${result.message ? ` (${s.providerDetail(result.message)})` : ''}`,
+        };
       const count = result.modelCount ?? 0;
       const modelMissing = result.modelFound === false && target.model;
       return {
