@@ -49,7 +49,7 @@ function measureHeader(page: Page): Promise<HeaderLayout> {
     const statusEl = header.querySelector('[role="status"]');
     let status: HeaderLayout['status'] = null;
     const statusText = statusEl?.querySelector('.answering-text') ?? statusEl;
-    // A status folded into its dot keeps its words for screen readers in a 1 px clipped box: hidden to the eye.
+    // A status folded into its dot keeps its words for screen readers in a box of no width: hidden to the eye.
     const statusBox = statusText?.getBoundingClientRect();
     if (statusText && statusBox && statusBox.width > 1 && statusBox.height > 1 && shown(statusText)) {
       const range = document.createRange();
