@@ -83,3 +83,38 @@ export function sentMessages(server: FakeOpenAIServer, index: number): Array<{ r
   if (!request) throw new Error(`no chat request #${index}`);
   return (request.body.messages as Array<{ role: string; content: unknown }>).map(({ role, content }) => ({ role, content }));
 }
+
+/** The message row at the top of the chat view and how many pixels of it are above the view. */
+export function topOfView(page: Page): Promise<{ text: string; offset: number }> {
+  return page.getByTestId('message-list').evaluate((list) => {
+    const top = list.getBoundingClientRect().top;
+    for (const el of list.querySelectorAll<HTMLElement>('.chat-row')) {
+      const box = el.getBoundingClientRect();
+      if (box.top <= top && box.bottom > top) {
+        return { text: (el.textContent ?? '').trim().slice(0, 40), offset: Math.round(top - box.top) };
+      }
+    }
+    return { text: '', offset: -1 };
+  });
+}
+
+/** The row at the top of the view once it is loaded and stays the same between two looks. */
+export async function settledTopOfView(page: Page): Promise<{ text: string; offset: number }> {
+  let last = await topOfView(page);
+  await expect
+    .poll(async () => {
+      const now = await topOfView(page);
+      const same = now.text !== '' && now.text === last.text && now.offset === last.offset;
+      last = now;
+      return same;
+    })
+    .toBe(true);
+  return last;
+}
+
+/** Scrolls the chat view by a wheel over it, as a person would. */
+export async function scrollChat(page: Page, deltaY: number): Promise<void> {
+  const box = (await page.getByTestId('message-list').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, deltaY);
+}

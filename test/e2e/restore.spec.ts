@@ -6,44 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seedSession, seededId } from '../fixtures/seed-sessions.js';
-import { screenshot, sessionItems, startHarness } from './helpers.js';
+import { screenshot, scrollChat, sessionItems, settledTopOfView, startHarness, topOfView } from './helpers.js';
 
 const row = (page: Page, id: string) => page.locator(`[data-testid="session-item"][data-session-id="${id}"]`);
-
-/** The message row at the top of the chat view and how many pixels of it are above the view. */
-function topOfView(page: Page): Promise<{ text: string; offset: number }> {
-  return page.getByTestId('message-list').evaluate((list) => {
-    const top = list.getBoundingClientRect().top;
-    for (const el of list.querySelectorAll<HTMLElement>('.chat-row')) {
-      const box = el.getBoundingClientRect();
-      if (box.top <= top && box.bottom > top) {
-        return { text: (el.textContent ?? '').trim().slice(0, 40), offset: Math.round(top - box.top) };
-      }
-    }
-    return { text: '', offset: -1 };
-  });
-}
-
-/** The row at the top of the view once it is loaded and stays the same between two looks. */
-async function settledTopOfView(page: Page): Promise<{ text: string; offset: number }> {
-  let last = await topOfView(page);
-  await expect
-    .poll(async () => {
-      const now = await topOfView(page);
-      const same = now.text !== '' && now.text === last.text && now.offset === last.offset;
-      last = now;
-      return same;
-    })
-    .toBe(true);
-  return last;
-}
-
-/** Scrolls the chat view by a wheel over it, as a person would. */
-async function scrollChat(page: Page, deltaY: number): Promise<void> {
-  const box = (await page.getByTestId('message-list').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, deltaY);
-}
 
 test('a restart reopens the chat that was open, scrolled where it was, with every draft back', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-restore-'));

@@ -1,10 +1,13 @@
 // Virtualization and scrolling of the message list, under the happy-dom layout of chat-fixtures (a 600 px viewport,
 // 100 px rows, scroll events delivered by the test). Verified here: how many rows mount, where the list opens, that
-// the top is reachable, following appended messages at the bottom, "jump to latest", session switches.
+// the top is reachable, following appended messages at the bottom, "jump to latest", session switches, and a send
+// (a new `sent` count) bringing the view back to the end from wherever it was, while scrolling up during the answer
+// it asked for keeps the place.
 // Verified in a browser only (happy-dom has no ResizeObserver callbacks): a row growing as its answer streams keeps
 // the bottom pinned.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../src/shared/messages';
 import {
   assistant,
   conversation,
@@ -121,5 +124,61 @@ describe('MessageList following', () => {
     await frames();
     await waitFor(() => expect(rowTexts()).toContain('answer 499'));
     expect(atBottom()).toBe(true);
+  });
+});
+
+const jump = () => screen.queryByTestId('jump-to-latest');
+
+/** A 40-message chat scrolled up by a little more than one wheel notch. */
+async function scrolledUpChat(): Promise<{ first: Message[]; update: ReturnType<typeof renderList>['update'] }> {
+  const first = conversation(40);
+  const { update } = renderList(listProps({ messages: first, sent: 0 }));
+  await frames();
+  expect(atBottom()).toBe(true);
+  await scrollList(list().scrollTop - 120);
+  await settled();
+  expect(jump()).not.toBeNull();
+  return { first, update };
+}
+
+describe('MessageList after a send', () => {
+  it('a question sent while scrolled up is brought into view, and its answer is followed', async () => {
+    const { first, update } = await scrolledUpChat();
+    const asked = [...first, user('the new question')];
+    update(listProps({ messages: asked, sent: 1 }));
+    await frames();
+    expect(atBottom()).toBe(true);
+    expect(rowTexts()).toContain('the new question');
+    expect(jump()).toBeNull();
+
+    update(listProps({ messages: [...asked, assistant('the answer, streaming in')], streamingIndex: 40, sent: 1 }));
+    await frames();
+    expect(rowTexts()).toContain('the answer, streaming in');
+    expect(atBottom()).toBe(true);
+  });
+
+  it('scrolling up while that answer streams keeps the place; new text does not pull the view down', async () => {
+    const { first, update } = await scrolledUpChat();
+    const asked = [...first, user('the new question'), assistant('first words')];
+    update(listProps({ messages: asked, streamingIndex: 40, sent: 1 }));
+    await frames();
+    expect(atBottom()).toBe(true);
+
+    await scrollList(1500);
+    await settled();
+    const top = list().scrollTop;
+    update(listProps({ messages: [...asked.slice(0, -1), assistant('first words and more')], streamingIndex: 40, sent: 1 }));
+    update(listProps({ messages: [...asked, user('queued follow-up'), assistant('its answer')], streamingIndex: 42, sent: 1 }));
+    await frames();
+    expect(list().scrollTop).toBe(top);
+    expect(jump()).not.toBeNull();
+  });
+
+  it('a steer or follow-up (a new count without a new row yet) goes to the end as well', async () => {
+    const { first, update } = await scrolledUpChat();
+    update(listProps({ messages: first, sent: 1 }));
+    await frames();
+    expect(atBottom()).toBe(true);
+    expect(jump()).toBeNull();
   });
 });

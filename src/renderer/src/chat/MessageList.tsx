@@ -1,5 +1,5 @@
 // The conversation view: a virtualized list of message rows that follows a streaming answer while the person is at
-// the bottom, and offers "jump to latest" once they scroll up.
+// the bottom, and offers "jump to latest" once they scroll up. Sending anything brings the view back to the end.
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type JSX, type MouseEvent } from 'react';
 import type { Message } from '../../../shared/messages';
@@ -179,7 +179,7 @@ function SessionMessages(props: MessageListProps): JSX.Element {
   nearEnd.current = distanceFromEnd(virtualizer) <= NEAR_END_SCREENS * (virtualizer.scrollRect?.height ?? INITIAL_VIEWPORT);
 
   const contentRef = useRef<HTMLDivElement>(null);
-  useFollowEnd({
+  const followEnd = useFollowEnd({
     scrollRef,
     contentRef,
     atEndPx: AT_END_PX,
@@ -195,6 +195,16 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     onChange: props.onScrollAnchor,
     interrupt: focus?.nonce,
   });
+  // Something the person sent: the view goes to it, and follows the answer, however far up it was.
+  const sent = props.sent;
+  const seenSent = useRef(sent);
+  useLayoutEffect(() => {
+    if (sent === seenSent.current) return;
+    seenSent.current = sent;
+    followEnd();
+    virtualizer.scrollToEnd();
+  }, [sent, followEnd, virtualizer]);
+
   const scrolledToEnd = useRef(false);
   useLayoutEffect(() => {
     if (scrolledToEnd.current || messages.length === 0) return;

@@ -38,6 +38,12 @@ export interface MessageListProps {
   focus?: { index: number; query: string; nonce: number } | null;
   /** Where this chat was scrolled when last seen; restored once when the list opens (absent: the latest messages). */
   scrollAnchor?: ScrollAnchor;
+  /**
+   * Counts what the person sent in this chat (a message, an edit, a regenerate, a steer or follow-up, a retry): each
+   * new value brings the view to the end and follows it again, wherever it was scrolled. Only a person reading back
+   * while an answer they did not just ask for streams keeps their place.
+   */
+  sent?: number;
   /** Told where the chat is scrolled as the person scrolls (a few times a second at most) and when the list closes. */
   onScrollAnchor?: (anchor: ScrollAnchor) => void;
 }

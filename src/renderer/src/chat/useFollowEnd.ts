@@ -4,7 +4,8 @@
 // queue strip — brings the view back to the end. The virtualizer's own follow only looks at the geometry when a row
 // is appended; a row measured a few pixels taller just before (events reach the window one IPC message per task)
 // left it "not at the end", and every later row of a follow-on run slid below the fold.
-import { useEffect, useRef, type RefObject } from 'react';
+// Sending is a choice too: whatever the person sends brings the view to the end and follows (MessageList's `sent`).
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
 interface Options {
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -18,8 +19,11 @@ interface Options {
 
 const gapToEnd = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
 
-/** Keeps a following list at its end; the person leaves by scrolling up and comes back by reaching the end. */
-export function useFollowEnd({ scrollRef, contentRef, atEndPx, initiallyFollowing }: Options): void {
+/**
+ * Keeps a following list at its end; the person leaves by scrolling up and comes back by reaching the end or by
+ * sending. Returns `follow`, which starts following and goes to the end now.
+ */
+export function useFollowEnd({ scrollRef, contentRef, atEndPx, initiallyFollowing }: Options): () => void {
   const following = useRef(initiallyFollowing);
   useEffect(() => {
     const el = scrollRef.current;
@@ -45,4 +49,10 @@ export function useFollowEnd({ scrollRef, contentRef, atEndPx, initiallyFollowin
       observer?.disconnect();
     };
   }, [scrollRef, contentRef, atEndPx]);
+
+  return useCallback(() => {
+    following.current = true;
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [scrollRef]);
 }

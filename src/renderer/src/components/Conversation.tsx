@@ -23,6 +23,7 @@ export function Conversation(): JSX.Element {
   const scrollAnchorOf = useAppState((s) => s.scrollAnchorOf);
   const reportScrollAnchor = useAppState((s) => s.reportScrollAnchor);
   const loadRows = useAppState((s) => s.loadRows);
+  const sends = useAppState((s) => s.sends);
   const focus = useAppState((s) => (s.focus && s.focus.sessionId === s.currentSession.id ? s.focus : null));
   return (
     <MessageList
@@ -38,6 +39,7 @@ export function Conversation(): JSX.Element {
       onOpenLink={openLink}
       onNeedRows={loadRows}
       focus={focus}
+      sent={sends}
       {...(sessionId !== null && {
         scrollAnchor: scrollAnchorOf(sessionId),
         onScrollAnchor: (anchor: ScrollAnchor) => reportScrollAnchor(sessionId, anchor),

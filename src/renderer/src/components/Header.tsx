@@ -1,5 +1,7 @@
 // The main pane's header: sidebar toggle, the open session's title, its model picker and chat settings, an
-// "answering" status, settings.
+// "answering" status, settings. However narrow the pane, the buttons keep their size and never cover each other: the
+// title gives way first (cut with an ellipsis), then the picker's name, the usage total and the status fold
+// (layout.css, by the header's own width: the sidebar takes part of the window).
 import type { JSX } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
@@ -56,7 +58,8 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
       <ExportMenu />
       {isTyping && (
         <span className="answering" role="status">
-          {t('header.answering')}
+          <span className="answering-dot" aria-hidden="true" />
+          <span className="answering-text">{t('header.answering')}</span>
         </span>
       )}
       <button

@@ -15,8 +15,8 @@ import { selectSendNeedsSetup } from './welcomeSlice';
 
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
-export function runsInitial(): Pick<RunsSlice, 'isTyping' | 'queue'> {
-  return { isTyping: false, queue: EMPTY_QUEUE };
+export function runsInitial(): Pick<RunsSlice, 'isTyping' | 'queue' | 'sends'> {
+  return { isTyping: false, queue: EMPTY_QUEUE, sends: 0 };
 }
 
 type Store = Pick<StoreApi<AppState>, 'setState' | 'getState'>;
@@ -29,6 +29,8 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
   const { kind } = request;
   set((s) => ({
     currentSession: startLocalRun(s.currentSession, request),
+    // In the same render as the new question, so the view goes to it at once.
+    sends: s.sends + 1,
     isTyping: true,
     sessions: setStreaming(s.sessions, sessionId, true),
   }));
@@ -68,7 +70,8 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     const { currentSession, isTyping } = get();
     const sessionId = currentSession.id;
     if (!text || !isTyping || sessionId === null) return;
-    set((s) => ({ composerText: takeComposerText(s.composerText, sessionId, text) }));
+    // The person is sent to the answer they are steering, where the queued text will appear.
+    set((s) => ({ composerText: takeComposerText(s.composerText, sessionId, text), sends: s.sends + 1 }));
     const result = await window.api[which]({ sessionId, text });
     if (result.ok) {
       if (get().currentSession.id === sessionId) set({ queue: result.value });

@@ -56,6 +56,8 @@ export function UsageTotal(): JSX.Element | null {
         className="usage-total-button"
         data-testid="usage-total"
         data-tokens={total.tokens}
+        // The figure alone, shown instead of "… tokens" where the header has little room (usage.css).
+        data-compact={compact}
         aria-describedby={`${id}-label`}
         title={label}
         aria-expanded={open}

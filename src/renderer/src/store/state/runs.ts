@@ -6,6 +6,11 @@ export interface RunsSlice {
   isTyping: boolean;
   /** Queued steering / follow-up input of the open session. */
   queue: QueueState;
+  /**
+   * How many times this window has sent something in the open session: a message, an edit, a regenerate, a steer, a
+   * follow-up (a retry is one of these). Each new count brings the conversation view to the end (MessageList `sent`).
+   */
+  sends: number;
   /** Sends from an idle session; the new chat is created in main first. */
   send(text: string): Promise<void>;
   stop(): Promise<void>;
