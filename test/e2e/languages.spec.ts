@@ -90,3 +90,33 @@ async function themeBackground(page: import('@playwright/test').Page, theme: 'li
     return color;
   }, theme);
 }
+
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  test(`in a narrow window the composer's hint stays on the box's line, idle and while answering (${locale})`, async () => {
+    const h = await startHarness({ locale, viewport: { width: 420, height: 760 } });
+    try {
+      const { page, server } = h;
+      const zh = locale === 'zh-CN';
+      const input = page.getByTestId('composer-input');
+      /** How wide the hint is drawn in the box's own font, against the width the box has for text. */
+      const fits = () =>
+        input.evaluate((box: HTMLTextAreaElement) => {
+          const style = getComputedStyle(box);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontSize} ${style.fontFamily}`;
+          const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { hint: box.placeholder, fits: context.measureText(box.placeholder).width <= room };
+        });
+      expect(await fits()).toEqual({ hint: zh ? '有什么想问的？' : 'Ask anything', fits: true });
+      let release!: () => void;
+      server.enqueue({ text: 'one two three', gate: new Promise<void>((resolve) => (release = resolve)), gateAfterChunks: 1 });
+      await sendMessage(page, zh ? '你好' : 'Hello');
+      await expect(page.getByTestId('stop')).toBeVisible();
+      expect(await fits()).toEqual({ hint: zh ? 'Enter 引导回答 · Esc 停止' : 'Enter steers · Esc stops', fits: true });
+      release();
+      await waitForAnswers(page, 1);
+    } finally {
+      await h.close();
+    }
+  });
+}

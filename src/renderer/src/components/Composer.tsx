@@ -4,7 +4,8 @@
 import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type JSX, type KeyboardEvent } from 'react';
 import { LIMITS } from '../../../shared/ipc';
 import { AttachButton, ComposerAttachments, DropOverlay, useFileDrop } from '../attachments/ComposerAttachments';
-import { useT } from '../i18n';
+import { NARROW_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
+import { useT, type StringKey } from '../i18n';
 import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
 import { SendIcon, StopIcon } from '../ui/icons';
 
@@ -13,11 +14,18 @@ const MAX_HEIGHT = 240;
 
 const selectComposerText = (s: AppState): string => s.composerText[selectCurrentKey(s)] ?? '';
 
+/** The hint in the empty box: in a narrow window a short one, so it stays on the box's one line (the keys are in Help). */
+function placeholderKey(streaming: boolean, narrow: boolean): StringKey {
+  if (streaming) return narrow ? 'composer.placeholderStreamingNarrow' : 'composer.placeholderStreaming';
+  return narrow ? 'composer.placeholderNarrow' : 'composer.placeholder';
+}
+
 export function Composer(): JSX.Element {
   const t = useT();
   const key = useAppState(selectCurrentKey);
   const text = useAppState(selectComposerText);
   const isTyping = useAppState((s) => s.isTyping);
+  const narrow = useMediaQuery(NARROW_QUERY);
   const locked = useAppState((s) => s.isSessionLoading);
   const setComposerText = useAppState((s) => s.setComposerText);
   const send = useAppState((s) => s.send);
@@ -93,7 +101,7 @@ export function Composer(): JSX.Element {
         className="composer-input"
         data-testid="composer-input"
         aria-label={t('composer.label')}
-        placeholder={isTyping ? t('composer.placeholderStreaming') : t('composer.placeholder')}
+        placeholder={t(placeholderKey(isTyping, narrow))}
         rows={1}
         maxLength={LIMITS.maxMessageChars}
         value={text}
