@@ -18,7 +18,10 @@ function contentSecurityPolicy(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      // Each worker thread is an entry of its own, emitted beside index.js (src/main/workers/worker-script.ts finds it).
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts'), 'derived-worker': resolve('src/main/workers/derived-worker.ts') },
+      },
     },
   },
   preload: {

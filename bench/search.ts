@@ -1,12 +1,17 @@
-// Search at scale: index 10,000 sessions × 50 messages (about 100 MB of mixed English and Chinese text), then
-// measure the build, the heap it takes, query latency against a linear scan of the same (pre-folded) text, the
-// cost of a commit's index update with 10 vs 10,000 sessions indexed, and the saved snapshot.
+// Search at scale: index 10,000 sessions × 50 messages (about 100 MB of mixed English and Chinese text) in the
+// derived database's search tables (a real SQLite file, as the worker holds it), then measure the build, the
+// database's size, query CPU against a linear scan of the same (pre-folded) text, and the cost of a commit's index
+// update with 10 vs 10,000 sessions indexed. (The history section measures the same through the whole app.)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DatabaseSync } from 'node:sqlite';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { foldText } from '../src/shared/fold.js';
 import { emptyUsage, type Message } from '../src/shared/messages.js';
-import { SearchIndex, type IndexableEntry } from '../src/main/search/search-index.js';
+import { SearchTables, type IndexableEntry } from '../src/main/derived/search-tables.js';
 import type { Reporter } from './report.js';
 
 const SESSIONS = Number(process.env.BENCH_SEARCH_SESSIONS ?? 10_000);
@@ -59,10 +64,15 @@ const gc: () => void = (() => {
   return vm.runInNewContext('gc') as () => void;
 })();
 
-function heapMb(): number {
-  gc();
-  return process.memoryUsage().heapUsed / 1e6;
+/** Search tables in a fresh database file, configured as the worker configures its own. */
+function openTables(dir: string, name: string): SearchTables {
+  const db = new DatabaseSync(path.join(dir, name));
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  return new SearchTables(db);
 }
+
+const FILE = { size: 0, mtimeMs: 0 };
 
 /** CPU time of this process in ms: on a machine shared with other work, wall time measures the neighbours too. */
 function cpuMs(): number {
@@ -94,7 +104,7 @@ function commitBranches(): Map<number, IndexableEntry[]> {
  * send does; returns the ms per commit. Wall time on the main thread, after a full collection: process CPU time would
  * also count the collector's helper threads, which work on the whole heap in parallel and block nothing.
  */
-function commitCost(index: SearchIndex, branches: Map<number, IndexableEntry[]>, round: number): number {
+function commitCost(index: SearchTables, branches: Map<number, IndexableEntry[]>, round: number): number {
   const runs = 50;
   const commits = Array.from({ length: runs }, (_, r) => {
     const s = r % COMMIT_SESSIONS;
@@ -108,13 +118,13 @@ function commitCost(index: SearchIndex, branches: Map<number, IndexableEntry[]>,
   });
   gc();
   const started = performance.now();
-  for (const { id, branch } of commits) index.setBranch(id, branch);
+  for (const { id, branch } of commits) index.setBranch(id, id, branch, FILE);
   return (performance.now() - started) / runs;
 }
 
 /** Median ms per commit with 10 and with all sessions indexed, measured in alternating rounds so load on the machine
  *  falls on both alike. The same commits on both sides: only the size of the index differs. */
-function commitCosts(small: SearchIndex, large: SearchIndex): { small: number; large: number } {
+function commitCosts(small: SearchTables, large: SearchTables): { small: number; large: number } {
   const smallBranches = commitBranches();
   const largeBranches = commitBranches();
   const smallTimes: number[] = [];
@@ -126,32 +136,9 @@ function commitCosts(small: SearchIndex, large: SearchIndex): { small: number; l
   return { small: percentile(smallTimes, 50), large: percentile(largeTimes, 50) };
 }
 
-/** Saves and restores the index as the app does at quit and start (measured on the first SNAPSHOT_AT sessions). */
-async function snapshotFigures(index: SearchIndex, report: Reporter, sessions: number): Promise<void> {
-  const label = `search: snapshot of ${sessions.toLocaleString('en')} sessions`;
-  const started = performance.now();
-  let snapshot: string;
-  try {
-    snapshot = JSON.stringify(index.snapshot());
-  } catch (error) {
-    // Past V8's longest string the app keeps no snapshot and re-reads the sessions at start instead.
-    report.note(`${label}: not serializable (${(error as Error).message}); the app rebuilds at start`);
-    return;
-  }
-  const saveMs = performance.now() - started;
-  report.figure(`${label}, size`, snapshot.length / 1e6, 'MB');
-  report.figure(`${label}, serialize`, saveMs, 'ms');
-  const loadStarted = performance.now();
-  await SearchIndex.restore(JSON.parse(snapshot));
-  report.figure(`${label}, restore`, performance.now() - loadStarted, 'ms');
-}
-
-/** The snapshot is measured at this many sessions: at 10,000 (~500 MB of JSON) one serialization takes minutes. */
-const SNAPSHOT_AT = Math.min(SESSIONS, 1_000);
-
 export async function run(report: Reporter): Promise<void> {
-  const before = heapMb();
-  const index = SearchIndex.empty();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tiny-bench-search-'));
+  const index = openTables(dir, 'large.sqlite');
   const corpus: string[] = [];
   let chars = 0;
   let built = 0;
@@ -163,29 +150,31 @@ export async function run(report: Reporter): Promise<void> {
       chars += folded.length;
     }
     const started = cpuMs();
-    index.setBranch(`s${s}`, branch);
+    index.setBranch(`s${s}`, `s${s}`, branch, FILE);
     built += cpuMs() - started;
-    if (s + 1 === SNAPSHOT_AT) await snapshotFigures(index, report, SNAPSHOT_AT);
   }
-  const heap = heapMb() - before;
+  const databaseMb =
+    ['', '-wal'].reduce(
+      (sum, suffix) => sum + (fs.statSync(path.join(dir, `large.sqlite${suffix}`), { throwIfNoEntry: false })?.size ?? 0),
+      0,
+    ) / 1e6;
   report.figure(
     `search: index ${SESSIONS.toLocaleString('en')} sessions × ${MESSAGES} messages (${(chars / 1e6).toFixed(1)} M chars)`,
     built / 1000,
     's CPU',
   );
-  report.figure('search: heap of the index and the corpus', heap, 'MB');
+  report.figure('search: database file (text + terms + FTS5 index)', databaseMb, 'MB');
 
   const queryRandom = prng(7);
   const queries = Array.from({ length: QUERIES }, (_, i) => {
     if (i % 2) return WORDS[Math.floor(queryRandom() * WORDS.length)]!;
     return HAN[Math.floor(queryRandom() * HAN.length)]! + HAN[Math.floor(queryRandom() * HAN.length)]!;
   });
-  const names = (id: string) => id;
   const queryTimes: number[] = [];
   const scanTimes: number[] = [];
   for (const query of queries) {
     let started = cpuMs();
-    index.search(query, { limit: 50, includeReasoning: false, sessionName: names });
+    index.search(query, { limit: 50, includeReasoning: false });
     queryTimes.push(cpuMs() - started);
     started = cpuMs();
     const needle = foldText(query);
@@ -199,12 +188,13 @@ export async function run(report: Reporter): Promise<void> {
   report.figure('search: linear scan of the same text, p50', percentile(scanTimes, 50), 'ms CPU');
   report.figure('search: query p50 / linear scan p50', p50 / percentile(scanTimes, 50), '×', { max: 0.5 });
 
-  const small = SearchIndex.empty();
-  for (let s = 0; s < 10; s++) small.setBranch(`s${s}`, session(s));
+  const small = openTables(dir, 'small.sqlite');
+  for (let s = 0; s < 10; s++) small.setBranch(`s${s}`, `s${s}`, session(s), FILE);
   const costs = commitCosts(small, index);
   report.figure('search: commit index update with 10 sessions indexed (median)', costs.small, 'ms');
   report.figure(`search: commit index update with ${SESSIONS.toLocaleString('en')} sessions indexed (median)`, costs.large, 'ms');
   report.figure(`search: commit update ratio (${SESSIONS.toLocaleString('en')} vs 10 sessions)`, costs.large / costs.small, '×', {
     max: 1.2,
   });
+  fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -4,12 +4,16 @@
 // It starts whatever state the data folder is in: a folder another Tiny Agent holds gives a core that lists nothing
 // and changes nothing (its window says why); a read-only folder or a full disk gives a core that shows what it can
 // read and says what is wrong. Only a bug makes it throw.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { AppProblem } from '../shared/app-status.js';
 import type { AttachmentPart } from '../shared/attachments.js';
 import { AppError } from '../shared/errors.js';
 import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import type { SessionEventEnvelope } from '../shared/events.js';
 import { AttachmentStore } from './attachments/index.js';
+import { DatabaseIndex } from './derived/database-index.js';
+import { DerivedDb } from './derived/derived-db.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
 import { mainStrings } from './i18n.js';
 import { streamOpenAI } from './llm/index.js';
@@ -17,9 +21,8 @@ import { createLogger, type Logger } from './log.js';
 import { McpService } from './mcp/mcp-service.js';
 import { MCP_STRINGS } from './mcp/strings.js';
 import { isSafeExternalUrl } from './security/external-links.js';
-import { findInBranch, SearchService } from './search/index.js';
+import { findInBranch, SEARCH_FILE, SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
-import { shownBranch } from './sessions/store/session-file.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { detectLocalServers, type LocalDetectOptions } from './settings/local-detect.js';
 import { createProviderCheck } from './settings/provider-check.js';
@@ -106,11 +109,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     strings: () => MCP_STRINGS[current.locale()],
   });
 
+  // What is derived from the session files (their index, the search index) lives in one database, in a worker.
+  const derived = await DerivedDb.open({
+    dataDir: options.dataDir,
+    sessionsDir: path.join(options.dataDir, 'sessions'),
+    log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
+  });
+  if (!derived.available) log.info(`the derived database cannot be used; search is unavailable (${JSON.stringify(derived.availability)})`);
+
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
   let uiState: UiStateService | undefined;
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
+    ...(derived.available && { indexPersistence: (dir, storeLog) => new DatabaseIndex(derived, dir, storeLog) }),
     emit: options.emit,
     resolveModel: (ref, params) => current.resolveModel(ref, params),
     defaultModel: () => current.defaultModel(),
@@ -120,7 +132,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     maxRequestsPerRun: () => current.maxRequestsPerRun(),
     log,
     observer: {
-      branchChanged: (id, branch) => search?.branchChanged(id, branch),
+      changed: (id) => search?.changed(id),
       deleted: (id) => {
         search?.deleted(id);
         uiState?.forget(id);
@@ -133,16 +145,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     streamFn: streamOpenAI,
   });
   search = new SearchService({
-    dataDir: options.dataDir,
-    sessions: function* () {
-      for (const entry of sessions.store.entries()) if (!entry.problem) yield { id: entry.id, size: entry.size };
+    db: derived,
+    sessionIds: function* () {
+      for (const entry of sessions.store.entries()) if (!entry.problem) yield entry.id;
     },
-    sizeOf: (id) => sessions.store.entry(id)?.size,
     listed: () => sessions.store.scanned(),
-    readBranch: async (id) => shownBranch(await sessions.store.load(id)),
-    sessionNames: () =>
-      new Map(sessions.list().map((summary) => [summary.id, summary.name || SESSION_MESSAGES[current.locale()].untitled])),
+    sessionName: (id) => {
+      const entry = sessions.store.entry(id);
+      if (!entry || entry.problem) return undefined;
+      return entry.name || SESSION_MESSAGES[current.locale()].untitled;
+    },
     log: (message, error) => log.error(message, error),
+    removeOldIndex: () => fs.rm(path.join(options.dataDir, SEARCH_FILE), { force: true }),
   });
   const searchService = search;
   uiState = await UiStateService.open({
@@ -233,7 +247,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     if (painted) return;
     painted = true;
     sessions.store.check();
-    searchService.start();
+    void searchService.start();
   };
 
   return {
@@ -248,7 +262,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async dispose() {
       try {
         await sessions.dispose();
-        await searchService.dispose();
+        await derived.close();
         await windowState.flush();
         await attachments.flush();
       } finally {

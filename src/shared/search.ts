@@ -24,10 +24,31 @@ export interface SearchHit {
   highlights: Array<[number, number]>;
 }
 
-/** Hits in rank order; `indexing` is true while some sessions are still being (re)indexed and may be missing. */
+/** A chat whose name holds every word of the query. `highlights` are [start, end) offsets into `sessionName`. */
+export interface TitleHit {
+  sessionId: string;
+  sessionName: string;
+  highlights: Array<[number, number]>;
+}
+
+/**
+ * Why search cannot work on this computer: SQLite is missing or lacks full-text search (`sqlite`, `fts5`), the
+ * index database could not be created (`open`), or its worker could not start (`worker`). `detail` is technical.
+ */
+export interface SearchUnavailable {
+  reason: 'sqlite' | 'fts5' | 'open' | 'worker';
+  detail: string;
+}
+
+/**
+ * Hits in rank order and the chats whose names match; `indexing` is true while some sessions are still being
+ * (re)indexed and may be missing; `unavailable` says why nothing can be found at all.
+ */
 export interface SearchResponse {
   hits: SearchHit[];
+  titles: TitleHit[];
   indexing: boolean;
+  unavailable?: SearchUnavailable;
 }
 
 /** Find in one chat (Ctrl/Cmd+F): every occurrence of `query` in the shown branch's committed messages. */

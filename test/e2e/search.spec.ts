@@ -65,7 +65,11 @@ test('a Chinese and an English query each find their message among 200 chats and
     await expect(zh).toHaveAttribute('data-session-id', seededId(ZH_SESSION));
     await expect(zh).toHaveAttribute('data-message-id', `seed-${ZH_SESSION}-3-0`);
     await expect(zh.locator('mark')).toHaveText('闭包');
-    await expect(zh).toContainText('前端面试准备');
+    // The chat is the heading of its group of hits, with their count.
+    await expect(page.getByTestId('search-group')).toHaveCount(1);
+    await expect(page.getByTestId('search-group')).toHaveAttribute('data-session-id', seededId(ZH_SESSION));
+    await expect(page.getByTestId('search-group')).toContainText('前端面试准备');
+    await expect(page.getByTestId('search-group')).toContainText('1 matching');
     await screenshot(page, 'search-light-en');
     await zh.click();
 

@@ -8,6 +8,7 @@ import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import type { SearchResponse } from '../../src/shared/search.js';
 import type { SessionDetail } from '../../src/shared/sessions.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import { DATABASE_FILE } from '../../src/main/derived/database.js';
 import { SEARCH_FILE } from '../../src/main/search/index.js';
 import { SessionStore } from '../../src/main/sessions/store/session-store.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
@@ -103,20 +104,21 @@ describe('search through the app core', () => {
     expect((await call<SearchResponse>('search:query', { query: 'turquoise' })).hits).toEqual([]);
 
     await core.dispose();
-    await fs.rm(path.join(dir, SEARCH_FILE));
+    for (const suffix of ['', '-wal', '-shm']) await fs.rm(path.join(dir, DATABASE_FILE + suffix), { force: true });
     await open();
+    core.afterFirstPaint();
     await core.search!.whenIdle();
     expect(found(await call('search:query', { query: 'crimson' }))).toEqual([['Name a colour', 'assistant', 'Crimson']]);
     expect((await call<SearchResponse>('search:query', { query: 'turquoise' })).hits).toEqual([]);
   });
 
-  it('a restart answers from the saved index and reads no session file; a file added while closed alone is read', async () => {
+  it('a restart answers from the saved database and reads no session file; a file added while closed alone is read', async () => {
     const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
     await ask(session.id, 'remember the word zanzibar', 'Noted: zanzibar.');
     const other = await call<SessionDetail>('sessions:create', { name: 'Other' });
     await ask(other.id, 'and the word quokka', 'Noted: quokka.');
     await core.dispose();
-    await expect(fs.stat(path.join(dir, SEARCH_FILE))).resolves.toBeTruthy();
+    await expect(fs.stat(path.join(dir, DATABASE_FILE))).resolves.toBeTruthy();
 
     const loads: string[] = [];
     const realLoad = SessionStore.prototype.load;
@@ -129,53 +131,59 @@ describe('search through the app core', () => {
       expect((await call<SearchResponse>('search:query', { query: 'zanzibar' })).hits).toHaveLength(2);
       await core.search!.whenIdle();
       expect(loads).toEqual([]);
-      expect(core.search!.indexedMessages).toBe(0);
+      expect(await core.search!.work()).toMatchObject({ sessionFilesRead: 0, messagesTokenized: 0 });
 
       // A session written while the app was closed (a backup restore, an import by hand) is read; no other is.
       await core.dispose();
       seedSession(dir, { index: 7, turns: 1, name: 'Seeded' });
       await open();
+      core.afterFirstPaint();
       await core.search!.whenIdle();
-      expect(loads).toEqual([expect.stringMatching(/^00000000-/)]);
+      expect(await core.search!.work()).toMatchObject({ sessionFilesRead: 1, messagesTokenized: 2 });
+      expect(loads).toEqual([]);
       expect(found(await call('search:query', { query: 'question 1 session 7' }))).toEqual([['Seeded', 'user', 'Question 1 of session 7']]);
     } finally {
       SessionStore.prototype.load = realLoad;
     }
   });
 
-  it('the saved index is read after the window paints, not during the start; a query before then waits for it', async () => {
+  it('before the window paints, a query answers from the database and says it is still indexing', async () => {
     const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
     await ask(session.id, 'remember the word zanzibar', 'Noted: zanzibar.');
     await core.dispose();
-    const snapshot = await fs.readFile(path.join(dir, SEARCH_FILE), 'utf8');
 
-    // Started and listed, not painted yet: the snapshot is still unread, so replacing it now decides what is loaded.
     await open();
-    await call('sessions:list');
-    await fs.writeFile(path.join(dir, SEARCH_FILE), '{"version":1,"sizes":{}, "index": {"broken');
+    const early = await call<SearchResponse>('search:query', { query: 'zanzibar' });
+    expect(early.hits).toHaveLength(2);
+    expect(early.indexing).toBe(true);
     core.afterFirstPaint();
     await core.search!.whenIdle();
-    expect(core.search!.indexedMessages).toBe(2);
-
-    // A query that comes first starts the load itself and answers from the whole index.
-    await core.dispose();
-    await fs.writeFile(path.join(dir, SEARCH_FILE), snapshot);
-    await open();
-    expect(found(await call('search:query', { query: 'zanzibar' })).sort()).toEqual([
-      ['Kept', 'assistant', 'Noted: zanzibar.'],
-      ['Kept', 'user', 'remember the word zanzibar'],
-    ]);
-    expect(core.search!.indexedMessages).toBe(0);
+    expect(await call<SearchResponse>('search:query', { query: 'zanzibar' })).toMatchObject({ indexing: false });
+    expect(await core.search!.work()).toMatchObject({ sessionFilesRead: 0 });
   });
 
-  it('a damaged index file only costs a rebuild', async () => {
+  it('the search index of earlier versions is deleted once the database holds the index', async () => {
     const session = await call<SessionDetail>('sessions:create', { name: 'Kept' });
     await ask(session.id, 'the word is marmalade', 'Marmalade it is.');
     await core.dispose();
-    await fs.writeFile(path.join(dir, SEARCH_FILE), '{"version":1,"sizes":{}, "index": {"broken');
+    await fs.writeFile(path.join(dir, SEARCH_FILE), '{"version":1,"sizes":{}, "index": {}}');
     await open();
+    core.afterFirstPaint();
     await core.search!.whenIdle();
+    await expect(fs.stat(path.join(dir, SEARCH_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
     expect((await call<SearchResponse>('search:query', { query: 'marmalade' })).hits).toHaveLength(2);
+  });
+
+  it("a chat's name is found by its words, before its messages", async () => {
+    const session = await call<SessionDetail>('sessions:create', { name: 'Rust borrow checker questions' });
+    await ask(session.id, 'why does this not compile', 'The value moved.');
+    const response = await call<SearchResponse>('search:query', { query: 'borrow checker' });
+    expect(response.titles.map((t) => [t.sessionId, t.sessionName])).toEqual([[session.id, 'Rust borrow checker questions']]);
+    expect(response.hits).toEqual([]);
+    await call('sessions:rename', { sessionId: session.id, name: 'Lifetimes' });
+    await core.search!.whenIdle();
+    expect((await call<SearchResponse>('search:query', { query: 'borrow checker' })).titles).toEqual([]);
+    expect((await call<SearchResponse>('search:query', { query: 'lifetimes' })).titles).toHaveLength(1);
   });
 
   it('bad queries get a clear error; an empty one finds nothing', async () => {
@@ -183,6 +191,6 @@ describe('search through the app core', () => {
     expect(long).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     const extra = await core.router.handle('search:query', { query: 'a', path: '/etc' });
     expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await call('search:query', { query: ' ?! ' })).toEqual({ hits: [], indexing: false });
+    expect(await call('search:query', { query: ' ?! ' })).toMatchObject({ hits: [], titles: [] });
   });
 });

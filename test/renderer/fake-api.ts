@@ -291,7 +291,7 @@ export function createFakeApi(): FakeApi {
     steer: ({ text }) => ({ steering: [text], followUp: [] }),
     followUp: ({ text }) => ({ steering: [], followUp: [text] }),
     abort: () => ({ aborted: true }),
-    searchMessages: () => ({ hits: [], indexing: false }),
+    searchMessages: () => ({ hits: [], titles: [], indexing: false }),
     // Main's own scan over the whole stored branch, whatever pages the window holds.
     findInSession: ({ sessionId, query }) => {
       const detail = found(sessionId);

@@ -11,12 +11,15 @@ import type { BranchTree } from './branches.js';
 import type { ChatState } from './chat-settings.js';
 import type { CoalescerTimer } from './event-coalescer.js';
 import type { SessionMessages } from './session-messages.js';
+import type { IndexPersistence } from './store/index-persistence.js';
 import type { MessageEntry, SessionHeader } from './store/session-file.js';
 import type { SessionLogger, SessionStore } from './store/session-store.js';
 
 export interface SessionServiceOptions {
   /** The app's data folder; sessions live in `<dataDir>/sessions`. */
   dataDir: string;
+  /** Where the session index is kept between starts (default: `<dataDir>/sessions/index.json`). */
+  indexPersistence?: (dir: string, log: SessionLogger) => IndexPersistence;
   /** Delivers one event to the renderer (the IPC event channel). Must not throw; a throw is logged and ignored. */
   emit(envelope: SessionEventEnvelope): void;
   /** The model for a run: `ref` (or the default model) with its provider's key, which never leaves main, and `params`. */
@@ -61,8 +64,8 @@ export type SessionAttachments = Pick<AttachmentStore, 'retain' | 'release' | 'h
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
 export interface SessionObserver {
-  /** The session's shown branch is now `branch` (root → leaf): a run was committed or another version chosen. */
-  branchChanged(sessionId: string, branch: readonly MessageEntry[]): void;
+  /** The session's file changed in what search sees: a run committed, another version shown, a name, an import. */
+  changed(sessionId: string): void;
   deleted(sessionId: string): void;
 }
 

@@ -13,7 +13,6 @@ import { storeFailure } from './session-errors.js';
 import {
   BRANCH_FORMAT_VERSION,
   FORMAT_VERSION,
-  shownBranch,
   summarize,
   type FileLine,
   type MessageEntry,
@@ -53,9 +52,11 @@ export class SessionEdits {
   }
 
   /** A name the person gave: it stops the name following the messages. Throws the StoreError as it is. */
-  rename(sessionId: string, name: string): Promise<IndexEntry> {
+  async rename(sessionId: string, name: string): Promise<IndexEntry> {
     const line: FileLine = { type: 'meta', timestamp: Date.now(), name };
-    return this.context.store.append(sessionId, [line], (current) => ({ ...current, name, autoNamed: false }));
+    const entry = await this.context.store.append(sessionId, [line], (current) => ({ ...current, name, autoNamed: false }));
+    this.context.notify((observer) => observer.changed(sessionId));
+    return entry;
   }
 
   /** Pinned sessions are listed first; activity time is unchanged. */
@@ -92,14 +93,20 @@ export class SessionEdits {
     await this.appendNewKind(runtime, loaded, line, (current) => fieldsFor(loaded, current, branch, current.updatedAt));
     loaded.tree.activate(leaf);
     loaded.branch = branch;
-    this.context.notify((observer) => observer.branchChanged(runtime.id, branch));
+    this.context.notify((observer) => observer.changed(runtime.id));
     return branch;
   }
 
   /** The name the chat's model wrote; it names the chat only while the person has not. */
-  title(runtime: Runtime, loaded: Loaded, title: string): Promise<IndexEntry> {
+  async title(runtime: Runtime, loaded: Loaded, title: string): Promise<IndexEntry> {
     const line: FileLine = { type: 'meta', timestamp: Date.now(), title };
-    return this.appendNewKind(runtime, loaded, line, (fields) => ({ ...fields, title, ...(fields.autoNamed && { name: title }) }));
+    const entry = await this.appendNewKind(runtime, loaded, line, (fields) => ({
+      ...fields,
+      title,
+      ...(fields.autoNamed && { name: title }),
+    }));
+    this.context.notify((observer) => observer.changed(runtime.id));
+    return entry;
   }
 
   /**
@@ -139,22 +146,16 @@ export class SessionEdits {
     await this.context.store.append(runtime.id, [...entries, commitLine], (current) => fieldsFor(loaded, current, branch, now));
     loaded.tree.add(entries);
     loaded.branch = branch;
-    this.context.notify((observer) => observer.branchChanged(runtime.id, branch));
+    this.context.notify((observer) => observer.changed(runtime.id));
   }
 
   /** A whole chat made elsewhere (an import), stored in one atomic write: completely or not at all. */
   async imported(header: SessionHeader, lines: readonly FileLine[]): Promise<IndexEntry> {
-    const { store, notify, log } = this.context;
+    const { store, notify } = this.context;
     const entry = await store.create(header, lines).catch((error: unknown) => {
       throw this.failure(error);
     });
-    try {
-      const parsed = await store.load(header.id);
-      notify((observer) => observer.branchChanged(header.id, shownBranch(parsed)));
-    } catch (error) {
-      // The chat is stored; search re-reads it at the next start (its size is not in the search snapshot).
-      log.error(`session ${header.id}: imported, but not read back for search`, error);
-    }
+    notify((observer) => observer.changed(header.id));
     return entry;
   }
 

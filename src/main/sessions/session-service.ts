@@ -49,7 +49,11 @@ export class SessionService {
 
   /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
   static async open(options: SessionServiceOptions): Promise<SessionService> {
-    const store = new SessionStore({ dir: path.join(options.dataDir, 'sessions'), log: options.log });
+    const store = new SessionStore({
+      dir: path.join(options.dataDir, 'sessions'),
+      log: options.log,
+      persistence: options.indexPersistence,
+    });
     await store.open();
     return new SessionService(store, options);
   }

@@ -1,28 +1,43 @@
-// The sessions a folder holds and their summaries: `<dir>/index.json`, kept in step with the files.
+// The sessions a folder holds and their summaries, kept in step with the files.
 //
-// - `<dir>/index.json`: summaries plus each file's valid length and mtime, written atomically (temp + fsync +
-//   rename), coalesced in the background. On open, any file whose size or mtime differs from its index entry (or that
-//   the index lacks) is parsed again, so a stale or missing index is never trusted.
+// - The index (summaries plus each file's valid length and mtime) is kept by an IndexPersistence: the derived
+//   database in the app (one row per changed session), `<dir>/index.json` without it. Saves are coalesced in the
+//   background and carry only the entries changed since the last one. On open, any file whose size or mtime differs
+//   from its index entry (or that the index lacks) is parsed again, so a stale or missing index is never trusted.
 // - Unreadable files (garbage in the middle, unknown newer version) are recorded and reported, never written to.
 // - A damaged folder never stops the app: files that vanish or cannot be read are skipped (and logged), and a failed
 //   index write is reported through `problem`. SessionStore (session-store.ts) adds the reads and writes of the files.
 import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../storage/atomic-file.js';
 import { storageCause, type StorageCause } from '../../storage/storage-cause.js';
 import { removeStaleTempFiles } from '../../storage/temp-files.js';
 import { readWithStat, sameFile, seenState } from './file-state.js';
+import { JsonIndexFile, type IndexPersistence } from './index-persistence.js';
 import { parseSessionFile, shownBranch, summarize, type SummaryFields } from './session-file.js';
 import { consoleLogger, type IndexChange, type IndexEntry, type SessionLogger } from './store-types.js';
 import { UnsentTextStore } from './unsent-text.js';
 
-interface IndexFile {
-  version: 1;
-  sessions: IndexEntry[];
+/** A map that remembers which keys were set or deleted since `takeChanged()`. */
+class TrackedMap<V> extends Map<string, V> {
+  private changed = new Set<string>();
+  override set(key: string, value: V): this {
+    this.changed?.add(key);
+    return super.set(key, value);
+  }
+  override delete(key: string): boolean {
+    this.changed.add(key);
+    return super.delete(key);
+  }
+  takeChanged(): Set<string> {
+    const taken = this.changed;
+    this.changed = new Set();
+    return taken;
+  }
+  giveBack(keys: Iterable<string>): void {
+    for (const key of keys) this.changed.add(key);
+  }
 }
-
-const INDEX_FILE = 'index.json';
 /** Files stat-ed (and, when stale, parsed) at once by the background check. */
 const SCAN_BATCH = 64;
 /** Changes reported together: a rebuild of 10,000 sessions tells its listeners about 40 times, not 10,000. */
@@ -33,7 +48,8 @@ const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export class SessionIndex {
   protected readonly dir: string;
   protected readonly logger: SessionLogger;
-  protected readonly index = new Map<string, IndexEntry>();
+  protected readonly index = new TrackedMap<IndexEntry>();
+  private readonly persistence: IndexPersistence;
   private readonly locks = new Map<string, Promise<unknown>>();
   private indexWrite: Promise<void> | undefined;
   private indexDirty = false;
@@ -44,15 +60,22 @@ export class SessionIndex {
   private scanning: Promise<void> = Promise.resolve();
   private rebuilding = false;
   private startCheck: (() => void) | undefined;
+  private saveAllAfterCheck = false;
   private closing = false;
   private readonly listeners: ((change: IndexChange) => void)[] = [];
   /** Work on session files, counted for tests and benchmarks (they count work, never time). */
   readonly work = { sessionFilesRead: 0, sessionFilesStatted: 0 };
 
-  constructor(options: { dir: string; log?: SessionLogger }) {
+  constructor(options: { dir: string; log?: SessionLogger; persistence?: (dir: string, log: SessionLogger) => IndexPersistence }) {
     this.dir = options.dir;
     this.logger = options.log ?? consoleLogger;
     this.unsentText = new UnsentTextStore(this.dir, this.logger);
+    this.persistence = options.persistence?.(this.dir, this.logger) ?? new JsonIndexFile(this.dir, this.logger);
+    // Lost (the database was started afresh): every entry is saved again.
+    this.persistence.onLost?.(() => {
+      this.index.giveBack(this.index.keys());
+      this.scheduleIndexWrite();
+    });
   }
 
   /**
@@ -70,10 +93,13 @@ export class SessionIndex {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.noteWriteFailure(error);
       return undefined;
     });
-    const indexed = await this.readIndex();
+    const indexed = await this.persistence.load();
     // A folder made just now holds nothing to find; one without an index may hold any number of sessions.
     this.rebuilding = indexed === undefined && created === undefined;
     for (const [id, entry] of indexed ?? []) this.index.set(id, entry);
+    // What was loaded is saved already (unless it came from an older format: then the check saves it all).
+    this.index.takeChanged();
+    this.saveAllAfterCheck = this.persistence.migrating === true;
     await this.unsentText.read();
     this.startCheck = () => {
       this.startCheck = undefined;
@@ -171,6 +197,10 @@ export class SessionIndex {
     const rebuilt = this.rebuilding && !this.closing;
     if (rebuilt) this.rebuilding = batch.finding = false;
     if (batch.upserted.length + batch.removed.length) changed = true;
+    if (this.saveAllAfterCheck) {
+      this.saveAllAfterCheck = false;
+      changed = true;
+    }
     if (batch.upserted.length + batch.removed.length || rebuilt) this.report(batch);
     // Unsent text of sessions that are gone go with them (kept until now: without an index, sessions appear as found).
     if (!this.closing) for (const id of [...this.unsentText.ids()]) if (!this.index.has(id)) void this.unsentText.set(id, undefined);
@@ -224,8 +254,9 @@ export class SessionIndex {
     return path.join(this.dir, `${id}.jsonl`);
   }
 
+  /** Where the index is kept (a path, for logs and tests). */
   get indexPath(): string {
-    return path.join(this.dir, INDEX_FILE);
+    return this.persistence.where;
   }
 
   /** Parses a file to (re)build its index entry; an unreadable file gets an entry with `problem` and is left alone. */
@@ -259,23 +290,6 @@ export class SessionIndex {
     return { ...summary, ...seenState(parsed.validLength, bytes.length, stat) };
   }
 
-  private async readIndex(): Promise<Map<string, IndexEntry> | undefined> {
-    let text: string;
-    try {
-      text = await fs.readFile(this.indexPath, 'utf8');
-    } catch {
-      return undefined;
-    }
-    try {
-      const parsed = JSON.parse(text) as IndexFile;
-      if (parsed.version !== 1 || !Array.isArray(parsed.sessions)) throw new Error('unknown index shape');
-      return new Map(parsed.sessions.map((entry) => [entry.id, entry]));
-    } catch (error) {
-      this.logger.info(`session index ${this.indexPath} is unreadable (${String(error)}); rebuilding it from the files`);
-      return undefined;
-    }
-  }
-
   /** Starts an index write, or marks one more as needed if a write is in flight (writes coalesce under load). */
   protected scheduleIndexWrite(): void {
     this.indexDirty = true;
@@ -295,12 +309,12 @@ export class SessionIndex {
   }
 
   private async writeIndexNow(): Promise<void> {
-    const body: IndexFile = { version: 1, sessions: [...this.index.values()] };
+    const changed = this.index.takeChanged();
     try {
-      await fs.mkdir(this.dir, { recursive: true });
-      await writeFileAtomic(this.indexPath, JSON.stringify(body));
+      await this.persistence.save(this.index, changed);
       this.writeProblem = undefined;
     } catch (error) {
+      this.index.giveBack(changed);
       this.noteWriteFailure(error);
       throw error;
     }

@@ -1,10 +1,13 @@
-// Search every chat (Ctrl/Cmd+K): results as you type, best first, each with its chat, a dated snippet and the hit
-// marked. Arrow keys move, Enter opens the chat at that message.
-import { useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import type { SearchHit } from '../../../shared/search';
+// Search every chat (Ctrl/Cmd+K): results as you type — first the chats whose names match, then the matching
+// messages grouped per chat with a count, best chat first, each with a dated snippet and the hit marked. Arrow keys
+// move, Enter opens the chat (at that message). While main's index is still being built it says so and asks again;
+// where search cannot work on this computer it says why.
+import { useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import type { SearchHit, SearchResponse } from '../../../shared/search';
 import { Dialog } from '../ui/Dialog';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
+import { isOption, searchRows, type SearchRow } from './searchResults';
 import './search.css';
 
 /** Waits this long after the last keystroke before asking main. */
@@ -12,18 +15,18 @@ const DEBOUNCE_MS = 120;
 /** While main is still indexing, the same question is asked again this often. */
 const INDEXING_RETRY_MS = 800;
 
-type Status = { kind: 'idle' } | { kind: 'done'; hits: SearchHit[]; indexing: boolean } | { kind: 'failed'; message: string };
+type Status = { kind: 'idle' } | { kind: 'done'; response: SearchResponse } | { kind: 'failed'; message: string };
 
-function Snippet({ hit }: { hit: SearchHit }): JSX.Element {
+function Marked({ text, highlights, className }: { text: string; highlights: Array<[number, number]>; className: string }): JSX.Element {
   const parts: JSX.Element[] = [];
   let at = 0;
-  hit.highlights.forEach(([start, end], i) => {
-    if (start > at) parts.push(<span key={`t${i}`}>{hit.snippet.slice(at, start)}</span>);
-    parts.push(<mark key={`m${i}`}>{hit.snippet.slice(start, end)}</mark>);
+  highlights.forEach(([start, end], i) => {
+    if (start > at) parts.push(<span key={`t${i}`}>{text.slice(at, start)}</span>);
+    parts.push(<mark key={`m${i}`}>{text.slice(start, end)}</mark>);
     at = end;
   });
-  if (at < hit.snippet.length) parts.push(<span key="rest">{hit.snippet.slice(at)}</span>);
-  return <p className="search-snippet">{parts}</p>;
+  if (at < text.length) parts.push(<span key="rest">{text.slice(at)}</span>);
+  return <span className={className}>{parts}</span>;
 }
 
 export function SearchDialog(): JSX.Element {
@@ -31,12 +34,15 @@ export function SearchDialog(): JSX.Element {
   const locale = useAppState((s) => s.locale);
   const search = useAppState((s) => s.search);
   const openHit = useAppState((s) => s.openSearchHit);
+  const openChat = useAppState((s) => s.openSearchChat);
   const close = useAppState((s) => s.setSearchOpen);
   const [query, setQuery] = useState('');
   const [includeReasoning, setIncludeReasoning] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [active, setActive] = useState(0);
   const asked = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   /** Bumped to ask the same question again while main is still indexing, so results fill in as it builds. */
   const [round, setRound] = useState(0);
@@ -54,15 +60,13 @@ export function SearchDialog(): JSX.Element {
       // Only the newest question's answer is shown; a slower earlier one is dropped.
       if (ticket !== asked.current) return;
       const key = `${includeReasoning}:${query}`;
-      const hits = result.ok ? result.value.hits : [];
-      // A new question starts at its first hit; the same question asked again keeps the one chosen.
-      setActive((was) => (shownFor.current === key ? Math.min(was, Math.max(0, hits.length - 1)) : 0));
+      // A new question starts at its first row, every chat folded; the same question asked again keeps both.
+      if (shownFor.current !== key) {
+        setActive(0);
+        setExpanded(new Set());
+      }
       shownFor.current = key;
-      setStatus(
-        result.ok
-          ? { kind: 'done', hits: result.value.hits, indexing: result.value.indexing }
-          : { kind: 'failed', message: result.error.message },
-      );
+      setStatus(result.ok ? { kind: 'done', response: result.value } : { kind: 'failed', message: result.error.message });
       if (result.ok && result.value.indexing) again = setTimeout(() => setRound((r) => r + 1), INDEXING_RETRY_MS);
     }, DEBOUNCE_MS);
     return () => {
@@ -71,34 +75,121 @@ export function SearchDialog(): JSX.Element {
     };
   }, [query, includeReasoning, search, round]);
 
-  const hits = status.kind === 'done' ? status.hits : [];
-  const choose = (hit: SearchHit | undefined) => {
-    if (hit) void openHit(hit, query);
+  const response = status.kind === 'done' ? status.response : undefined;
+  const rows = useMemo(() => (response ? searchRows(response, expanded) : []), [response, expanded]);
+  const options = rows.filter(isOption);
+  const current = Math.min(active, Math.max(0, options.length - 1));
+
+  const choose = (row: SearchRow | undefined) => {
+    if (!row) return;
+    if (row.kind === 'hit') void openHit(row.hit, query);
+    else if (row.kind === 'title') void openChat(row.title.sessionId);
+    else if (row.kind === 'more') {
+      // The row becomes the first hit it revealed; typing and the arrow keys go on from the input.
+      setExpanded((was) => new Set([...was, row.sessionId]));
+      input.current?.focus();
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (hits.length === 0) return;
-      const next = (active + (event.key === 'ArrowDown' ? 1 : hits.length - 1)) % hits.length;
+      if (options.length === 0) return;
+      const next = (current + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length;
       setActive(next);
       document.getElementById(`${listId}-${next}`)?.scrollIntoView({ block: 'nearest' });
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(hits[active]);
+      choose(options[current]);
     }
   };
 
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const chats = new Set(response?.hits.map((hit) => hit.sessionId)).size;
   const statusText =
     status.kind === 'failed'
       ? t('search.failed', { message: status.message })
       : status.kind === 'idle'
         ? t('search.hint')
-        : status.hits.length === 0
-          ? t('search.none')
-          : t('search.count', { count: status.hits.length });
+        : status.response.unavailable
+          ? ''
+          : status.response.hits.length + status.response.titles.length === 0
+            ? t('search.none')
+            : status.response.hits.length === 0
+              ? t('search.chatCount', { count: status.response.titles.length })
+              : t('search.count', { count: status.response.hits.length, chats });
+
+  let optionIndex = -1;
+  const renderRow = (row: SearchRow): JSX.Element => {
+    if (row.kind === 'group') {
+      return (
+        <li
+          key={`g/${row.sessionId}`}
+          role="presentation"
+          className="search-group"
+          data-testid="search-group"
+          data-session-id={row.sessionId}
+        >
+          <span className="search-result-session">{row.sessionName}</span>
+          <span className="search-group-count">{t('search.groupCount', { count: row.count })}</span>
+        </li>
+      );
+    }
+    const index = ++optionIndex;
+    const common = {
+      id: `${listId}-${index}`,
+      role: 'option' as const,
+      'aria-selected': index === current,
+      onMouseMove: () => setActive(index),
+      onClick: () => choose(row),
+    };
+    const className = (base: string) => (index === current ? `${base} active` : base);
+    if (row.kind === 'title') {
+      return (
+        <li
+          key={`t/${row.title.sessionId}`}
+          {...common}
+          className={className('search-result search-chat')}
+          data-testid="search-chat"
+          data-session-id={row.title.sessionId}
+        >
+          <div className="search-result-head">
+            <Marked className="search-result-session" text={row.title.sessionName} highlights={row.title.highlights} />
+            <span className="search-result-meta">{t('search.chatMatch')}</span>
+          </div>
+        </li>
+      );
+    }
+    if (row.kind === 'more') {
+      return (
+        <li key={`more/${row.sessionId}`} {...common} className={className('search-result search-more')} data-testid="search-more">
+          {t('search.showAll', { count: row.hidden })}
+        </li>
+      );
+    }
+    const hit: SearchHit = row.hit;
+    return (
+      <li
+        key={`${hit.sessionId}/${hit.messageId}/${hit.field}`}
+        {...common}
+        className={className('search-result search-hit')}
+        data-testid="search-result"
+        data-session-id={hit.sessionId}
+        data-message-id={hit.messageId}
+      >
+        <div className="search-result-head">
+          <span className="search-result-meta">
+            {t(hit.role === 'user' ? 'chat.role.user' : 'chat.role.assistant')}
+            {hit.field === 'reasoning' ? ` · ${t('search.inReasoning')}` : ''} · {dates.format(hit.timestamp)}
+          </span>
+        </div>
+        <p className="search-snippet">
+          <Marked className="" text={hit.snippet} highlights={hit.highlights} />
+        </p>
+      </li>
+    );
+  };
 
   return (
     <Dialog title={t('search.title')} onClose={() => close(false)} className="search-dialog" testId="search-dialog">
@@ -107,10 +198,11 @@ export function SearchDialog(): JSX.Element {
         className="search-input"
         data-testid="search-input"
         data-autofocus
+        ref={input}
         role="combobox"
-        aria-expanded={hits.length > 0}
+        aria-expanded={options.length > 0}
         aria-controls={listId}
-        aria-activedescendant={hits.length > 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={options.length > 0 ? `${listId}-${current}` : undefined}
         aria-label={t('search.title')}
         placeholder={t('search.placeholder')}
         value={query}
@@ -124,33 +216,22 @@ export function SearchDialog(): JSX.Element {
         </label>
         <span role="status" className="search-status">
           {statusText}
-          {status.kind === 'done' && status.indexing ? ` ${t('search.indexing')}` : ''}
+          {response?.indexing ? (
+            <span className="search-indexing" data-testid="search-indexing">
+              {' '}
+              {t('search.indexing')}
+            </span>
+          ) : null}
         </span>
       </div>
+      {response?.unavailable ? (
+        <p className="search-unavailable" role="alert" data-testid="search-unavailable">
+          {t(`search.unavailable.${response.unavailable.reason}`)}
+          <span className="search-unavailable-detail">{response.unavailable.detail}</span>
+        </p>
+      ) : null}
       <ul className="search-results" id={listId} role="listbox" aria-label={t('search.results')}>
-        {hits.map((hit, i) => (
-          <li
-            key={`${hit.sessionId}/${hit.messageId}/${hit.field}`}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className={i === active ? 'search-result active' : 'search-result'}
-            data-testid="search-result"
-            data-session-id={hit.sessionId}
-            data-message-id={hit.messageId}
-            onMouseMove={() => setActive(i)}
-            onClick={() => choose(hit)}
-          >
-            <div className="search-result-head">
-              <span className="search-result-session">{hit.sessionName}</span>
-              <span className="search-result-meta">
-                {t(hit.role === 'user' ? 'chat.role.user' : 'chat.role.assistant')}
-                {hit.field === 'reasoning' ? ` · ${t('search.inReasoning')}` : ''} · {dates.format(hit.timestamp)}
-              </span>
-            </div>
-            <Snippet hit={hit} />
-          </li>
-        ))}
+        {rows.map(renderRow)}
       </ul>
     </Dialog>
   );

@@ -22,6 +22,10 @@ export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (s
     // The system message is position 0 in main's count; the view shows none.
     set((s) => jumpTo(s, hit.sessionId, index >= 0 ? index : hit.messageIndex - 1, query));
   },
+  async openSearchChat(sessionId) {
+    set({ searchOpen: false });
+    await get().openSession(sessionId);
+  },
   focusMessage: (index, query) => {
     // A jump of its own: a find jump still waiting for its page must not pull the view back.
     set((s) => {

@@ -29,6 +29,8 @@ export interface SearchSlice extends SearchData {
   search(query: string, includeReasoning: boolean): Promise<IpcResult<SearchResponse>>;
   /** Opens the hit's session and shows its message, marked. */
   openSearchHit(hit: SearchHit, query: string): Promise<void>;
+  /** Opens a chat whose name matched (search closes). */
+  openSearchChat(sessionId: string): Promise<void>;
   focusMessage(index: number, query: string): void;
   /** Every occurrence of `query` in the open chat's stored branch, loaded pages or not (null: nothing stored yet). */
   findInChat(query: string): Promise<IpcResult<FindResponse> | null>;

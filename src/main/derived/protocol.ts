@@ -1,0 +1,68 @@
+// The messages between main and the derived worker. Main never runs SQLite: it sends a request with an id and gets
+// exactly one reply with the same id, in the order sent (the worker handles one message at a time); the worker also
+// sends `reset` on its own when it had to start the database afresh. Everything here is structured-clone data.
+import type { IndexEntry } from '../sessions/store/store-types.js';
+import type { RawHit, TitleHit } from './search-tables.js';
+
+/** What the worker was started with. */
+export interface DerivedWorkerData {
+  /** The database file. */
+  file: string;
+  /** The sessions folder (`<id>.jsonl`), read for the search index. */
+  sessionsDir: string;
+}
+
+/** Counters of the worker's work since it started (tests and the benchmark count work, never time). */
+export interface DerivedStats {
+  sessionFilesRead: number;
+  messagesTokenized: number;
+  messagesIndexed: number;
+  pending: number;
+  resets: number;
+}
+
+/** Every request and the value its reply carries. */
+export interface DerivedCalls {
+  /** Up to `limit` saved index entries after id `after` (null: the first page), in id order. */
+  'index.load': { request: { after: string | null; limit: number }; reply: IndexEntry[] };
+  /** Upserts and deletes index entries, in one transaction. */
+  'index.save': { request: { upserts: IndexEntry[]; removed: string[] }; reply: null };
+  /** These are every readable session: check each against what was indexed, re-read what differs, drop the rest. */
+  'search.sync': { request: { ids: string[] }; reply: { stale: number; dropped: number } };
+  /** The session's file changed (a commit, a branch switch, a rename…): index its shown branch as the file has it. */
+  'search.changed': { request: { id: string }; reply: null };
+  /** The session was deleted. */
+  'search.removed': { request: { id: string }; reply: null };
+  'search.query': {
+    request: { query: string; limit: number; includeReasoning: boolean };
+    reply: { hits: RawHit[]; titles: TitleHit[]; indexing: boolean; cpuMs: number };
+  };
+  /** Replies once every pending re-read is done. */
+  'search.idle': { request: Record<string, never>; reply: null };
+  stats: { request: Record<string, never>; reply: DerivedStats };
+  /** Closes the database; the worker then exits. */
+  close: { request: Record<string, never>; reply: null };
+}
+
+export type DerivedCall = keyof DerivedCalls;
+
+export type DerivedRequestMessage = {
+  [K in DerivedCall]: { id: number; call: K; args: DerivedCalls[K]['request'] };
+}[DerivedCall];
+
+/** Why a request failed: `code` as Node names errno codes (ENOSPC, EROFS, EACCES) where SQLite said so. */
+export interface DerivedFailure {
+  message: string;
+  code?: string;
+}
+
+export type DerivedWorkerMessage =
+  /** Sent once, first: whether the database opened and how it was found. */
+  | { kind: 'ready'; available: true; state: 'existing' | 'new' | 'reset' }
+  | { kind: 'ready'; available: false; reason: 'sqlite' | 'fts5' | 'open'; detail: string }
+  | { kind: 'reply'; id: number; ok: true; value: unknown }
+  | { kind: 'reply'; id: number; ok: false; error: DerivedFailure }
+  /** The database was damaged in use and started afresh: everything it held must be sent again. */
+  | { kind: 'reset' }
+  /** A line for main's log. */
+  | { kind: 'log'; message: string };
