@@ -40,6 +40,8 @@ export interface DerivedCalls {
   /** Replies once every pending re-read is done. */
   'search.idle': { request: Record<string, never>; reply: null };
   stats: { request: Record<string, never>; reply: DerivedStats };
+  /** Copies the write-ahead log into the database and empties it (what SQLite does on its own every 1,000 pages). */
+  checkpoint: { request: Record<string, never>; reply: null };
   /** Closes the database; the worker then exits. */
   close: { request: Record<string, never>; reply: null };
 }

@@ -96,6 +96,10 @@ const handlers: {
     pending: upkeep!.pending,
     resets,
   }),
+  checkpoint: () => {
+    current!.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    return null;
+  },
   close: () => {
     current?.db.close();
     current = undefined;

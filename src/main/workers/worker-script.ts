@@ -38,8 +38,9 @@ async function locate(name: WorkerName): Promise<URL> {
 }
 
 async function bundleSource(name: WorkerName, source: string): Promise<URL> {
-  // A variable specifier keeps the bundler from pulling esbuild into the built app, which never gets here.
-  const specifier = 'esbuild';
+  // A specifier read at run time keeps the bundler from pulling esbuild (a build tool) into the built app, which never
+  // gets here: a constant would be folded into a static import.
+  const specifier = process.env.TINY_AGENT_WORKER_BUNDLER ?? 'esbuild';
   const esbuild = (await import(/* @vite-ignore */ specifier)) as typeof import('esbuild');
   const result = await esbuild.build({
     entryPoints: [source],
