@@ -11,6 +11,7 @@ const sections: Section[] = [
   { name: 'ui', load: () => import('./ui.js') },
   { name: 'paging', load: () => import('./paging.js') },
   { name: 'search', load: () => import('./search.js') },
+  { name: 'history', load: () => import('./history.js') },
   { name: 'peers', load: () => import('./peers.js') },
   { name: 'mcp', load: () => import('./mcp.js') },
 ];

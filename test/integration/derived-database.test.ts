@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/shared/search.js';
 import type { SessionSummary } from '../../src/shared/sessions.js';
@@ -140,5 +141,24 @@ describe('the derived database', () => {
     // The session index falls back to its file.
     await expect(fs.stat(path.join(cores.dir(), 'sessions', 'index.json'))).resolves.toBeTruthy();
     await expect(fs.readFile(path.join(dbFile(), 'keep'), 'utf8')).resolves.toBe('mine');
+  });
+
+  it('the data-folder lock covers it: a second app on the folder opens no database; export leaves it out', async () => {
+    seed(3);
+    const exported = path.join(cores.dir(), 'all.zip');
+    const first = await cores.open({ dialogs: { chooseSavePath: async () => exported, chooseOpenPath: async () => undefined } });
+    first.afterFirstPaint();
+    await first.search!.whenIdle();
+    const second = await cores.open();
+    // Locked out: no sessions service, no search, so no worker and no connection to the database.
+    expect(second.search).toBeUndefined();
+    expect((await second.router.handle('search:query', { query: word(1) })).ok).toBe(false);
+    await cores.close(second);
+    expect((await call<SearchResponse>(first, 'search:query', { query: word(1) })).hits).toHaveLength(1);
+
+    expect(await call(first, 'transfer:exportAll')).toMatchObject({ saved: true, count: 3 });
+    const names = Object.keys(unzipSync(await fs.readFile(exported)));
+    expect(names.filter((name) => name.includes('sqlite') || name.includes('derived'))).toEqual([]);
+    expect(names).toHaveLength(4);
   });
 });

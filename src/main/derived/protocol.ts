@@ -19,6 +19,10 @@ export interface DerivedStats {
   messagesIndexed: number;
   pending: number;
   resets: number;
+  /** CPU time the worker thread has used (user + system). */
+  cpuMs: number;
+  /** The worker's JavaScript heap in use. */
+  heapBytes: number;
 }
 
 /** Every request and the value its reply carries. */

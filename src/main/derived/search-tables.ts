@@ -200,9 +200,13 @@ export class SearchTables {
     if (!match) return [];
     const rows = this.db
       .prepare(
-        `SELECT m.session_id AS sessionId, m.message_id AS messageId, m.position, m.role, m.timestamp, m.text, m.reasoning
-         FROM search_terms JOIN search_messages m ON m.rowid = search_terms.rowid
-         WHERE search_terms MATCH ? ORDER BY bm25(search_terms, 2.0, 1.0) LIMIT ?`,
+        // Ranked in the FTS table alone, then only the best rows are read: joining first would read the text of
+        // every match (thousands of rows for a common word) just to sort them.
+        `WITH best AS (
+           SELECT rowid, bm25(search_terms, 2.0, 1.0) AS score FROM search_terms WHERE search_terms MATCH ? ORDER BY score LIMIT ?
+         )
+         SELECT m.session_id AS sessionId, m.message_id AS messageId, m.position, m.role, m.timestamp, m.text, m.reasoning
+         FROM best JOIN search_messages m ON m.rowid = best.rowid ORDER BY best.score`,
       )
       .all(match, options.limit) as Array<Omit<RawHit, 'field' | 'snippet' | 'highlights'> & { text: string; reasoning: string }>;
     const phrases = highlightPhrases(query);

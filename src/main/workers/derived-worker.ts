@@ -95,6 +95,8 @@ const handlers: {
     messagesIndexed: current!.search.messageCount,
     pending: upkeep!.pending,
     resets,
+    cpuMs: ((usage) => (usage.user + usage.system) / 1000)(process.threadCpuUsage()),
+    heapBytes: process.memoryUsage().heapUsed,
   }),
   checkpoint: () => {
     current!.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');

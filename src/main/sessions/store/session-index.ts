@@ -40,6 +40,8 @@ class TrackedMap<V> extends Map<string, V> {
 }
 /** Files stat-ed (and, when stale, parsed) at once by the background check. */
 const SCAN_BATCH = 64;
+/** Longest stretch of file parsing between two yields to the event loop while checking the folder. */
+const PARSE_SLICE_MS = 8;
 /** Changes reported together: a rebuild of 10,000 sessions tells its listeners about 40 times, not 10,000. */
 const SCAN_REPORT = 256;
 const SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -156,6 +158,9 @@ export class SessionIndex {
       batch.removed.push(id);
     }
     for (let start = 0; start < ids.length && !this.closing; start += SCAN_BATCH) {
+      // Stats run in parallel (the system does them); the files that differ are then read and parsed one at a time,
+      // yielding often, so a rebuild of thousands of sessions never holds main for long.
+      const stale: Array<{ id: string; known: IndexEntry | undefined }> = [];
       await Promise.all(
         ids.slice(start, start + SCAN_BATCH).map(async (id) => {
           const known = this.index.get(id);
@@ -173,20 +178,28 @@ export class SessionIndex {
             }
             return;
           }
-          if (known && sameFile(known, stat)) return;
-          await this.withLock(id, async () => {
-            if (this.index.get(id) !== known) return;
-            const entry = await this.readEntry(id);
-            if (entry) {
-              this.index.set(id, entry);
-              batch.upserted.push(entry);
-            } else if (known) {
-              this.index.delete(id);
-              batch.removed.push(id);
-            }
-          });
+          if (!known || !sameFile(known, stat)) stale.push({ id, known });
         }),
       );
+      let slice = performance.now();
+      for (const { id, known } of stale) {
+        if (this.closing) break;
+        await this.withLock(id, async () => {
+          if (this.index.get(id) !== known) return;
+          const entry = await this.readEntry(id);
+          if (entry) {
+            this.index.set(id, entry);
+            batch.upserted.push(entry);
+          } else if (known) {
+            this.index.delete(id);
+            batch.removed.push(id);
+          }
+        });
+        if (performance.now() - slice > PARSE_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          slice = performance.now();
+        }
+      }
       if (batch.upserted.length + batch.removed.length >= SCAN_REPORT) {
         changed = true;
         this.report(batch);
