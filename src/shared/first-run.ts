@@ -48,5 +48,6 @@ export interface LocalServer {
   presetId: LocalPresetId;
   /** `http://127.0.0.1:<port>/v1`. */
   baseUrl: string;
+  /** In the order the server lists them: its first (for Ollama, the one used or pulled last) is the one offered. */
   models: string[];
 }

@@ -62,7 +62,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`no serious or critical violation on the welcome panel (${colorScheme})`, async () => {
     const app = await launchApp({ env: {}, colorScheme, localServerPorts: { ollama: await closedPort(), lmstudio: await closedPort() } });
     try {
-      await expect(app.page.getByTestId('welcome-local')).toContainText('No Ollama or LM Studio');
+      await expect(app.page.getByTestId('welcome-local')).toContainText('Neither Ollama nor LM Studio');
       expect(await seriousViolations(app.page), 'welcome panel').toEqual([]);
     } finally {
       await app.close();

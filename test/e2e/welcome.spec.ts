@@ -39,7 +39,7 @@ test('no provider: the welcome panel; Send creates nothing; a local Ollama is of
 
     const offered = page.getByTestId('welcome-local-server');
     await expect(offered).toHaveAttribute('data-preset', 'ollama');
-    await expect(offered).toContainText('Ollama is running here with 2 models. No API key needed.');
+    await expect(offered).toContainText('Ollama is running, with 2 models. No API key needed.');
     await screenshot(page, 'welcome-light-en-local');
     await setUpWith(page, async () => {
       await offered.getByRole('button', { name: 'Use Ollama' }).click();
@@ -95,7 +95,7 @@ test('a key is checked by a real connection test before it is saved, and never s
   const app = await launchApp({ env: {}, localServerPorts: { ollama: await closedPort(), lmstudio: await closedPort() } });
   try {
     const { page } = app;
-    await expect(page.getByTestId('welcome-local')).toContainText('No Ollama or LM Studio is running on this computer.');
+    await expect(page.getByTestId('welcome-local')).toContainText('Neither Ollama nor LM Studio is running.');
     await page.getByTestId('welcome-preset').selectOption('custom');
     await page.getByTestId('welcome-base-url').fill(server.url);
     await page.getByTestId('welcome-key').fill('sk-wrong');
@@ -140,13 +140,97 @@ for (const [colorScheme, locale, width, title] of [
     try {
       const welcome = app.page.getByTestId('welcome');
       await expect(welcome.getByRole('heading', { name: title })).toBeVisible();
-      await expect(app.page.getByTestId('welcome-local')).not.toContainText(locale === 'zh-CN' ? '正在查找' : 'Looking');
+      const local = app.page.getByTestId('welcome-local');
+      await expect(local).not.toContainText(locale === 'zh-CN' ? '正在查找' : 'Looking');
+      // The heading says where; the line under it does not say it again.
+      const where = locale === 'zh-CN' ? '本机' : 'on this computer';
+      expect((await local.innerText()).toLowerCase().split(where).length - 1).toBe(1);
       // Nothing of the panel runs off the window's right edge.
       const box = (await welcome.locator('.welcome-card').boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       await screenshot(app.page, `welcome-${colorScheme}-${locale === 'zh-CN' ? 'zh' : 'en'}-${width}`);
     } finally {
       await app.close();
+    }
+  });
+}
+
+/** Whether `testId` is wholly inside the welcome panel's visible area and is what a click at its centre reaches. */
+function inViewUncovered(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`)!;
+    const box = el.getBoundingClientRect();
+    const view = document.querySelector('[data-testid="welcome"]')!.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {
+      inside: box.top >= view.top && box.bottom <= view.bottom && box.left >= view.left && box.right <= view.right,
+      reached: hit !== null && el.contains(hit),
+    };
+  }, testId);
+}
+
+for (const [colorScheme, locale, width] of [
+  ['light', 'en-US', 1180],
+  ['dark', 'zh-CN', 420],
+] as const) {
+  test(`with the unsent note, "Start chatting" stays in view above the composer; "Use Ollama" takes the server's first model: ${locale}, ${width}×800`, async () => {
+    const zh = locale === 'zh-CN';
+    // Listed as Ollama lists them (used last first), not by name.
+    const ollama = await startFakeOpenAI({ models: ['qwen2.5:7b', 'llama3.1:8b', 'deepseek-r1:8b'] });
+    const app = await launchApp({
+      env: {},
+      locale,
+      colorScheme,
+      viewport: { width, height: 800 },
+      localServerPorts: { ollama: ollama.port, lmstudio: await closedPort() },
+    });
+    try {
+      test.skip(app.mode === 'electron', 'Electron mode probes the real ports; the fake local server runs in Chromium mode');
+      const { page } = app;
+      await page.getByTestId('composer-input').fill(zh ? '你好' : 'Hello');
+      await page.getByTestId('send').click();
+      await expect(page.getByTestId('welcome-unsent')).toBeVisible();
+      const offered = page.getByTestId('welcome-local-server');
+      await expect(offered).toHaveText(
+        zh ? /^Ollama 正在运行，有 3 个模型，无需 API 密钥。/ : /^Ollama is running, with 3 models\. No API key needed\./,
+      );
+      await offered.getByRole('button', { name: zh ? '使用 Ollama' : 'Use Ollama' }).click();
+      await expect(page.getByTestId('welcome-model')).toHaveValue('qwen2.5:7b');
+      expect(await page.getByTestId('welcome-model').locator('option').allTextContents()).toEqual([
+        'qwen2.5:7b',
+        'llama3.1:8b',
+        'deepseek-r1:8b',
+      ]);
+
+      // The panel scrolls under its buttons: they are on screen and nothing (the composer) lies over them.
+      expect(await inViewUncovered(page, 'welcome-done')).toEqual({ inside: true, reached: true });
+      expect(await inViewUncovered(page, 'welcome-later')).toEqual({ inside: true, reached: true });
+      await screenshot(page, `welcome-unsent-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+      // Scrolled to its end, the model field is clear of them too.
+      await page.getByTestId('welcome').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      expect(await inViewUncovered(page, 'welcome-model')).toEqual({ inside: true, reached: true });
+
+      // The header's title is whole while the panel shows, down to 360 px.
+      for (const narrow of [420, 360]) {
+        await page.setViewportSize({ width: narrow, height: 800 });
+        // The layout a narrow window asks for (the sidebar a drawer, closed) before the title is measured.
+        await expect(page.locator('.app.narrow')).toHaveCount(1);
+        const title = await page
+          .getByTestId('session-title')
+          .evaluate((el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth }));
+        expect(title, `${narrow}px`).toEqual({ text: zh ? '新对话' : 'New chat', cut: false });
+      }
+      await page.setViewportSize({ width, height: 800 });
+
+      ollama.enqueue({ text: zh ? '你好！' : 'Hi!' });
+      await page.getByTestId('welcome-done').click();
+      await expect(page.getByTestId('welcome')).toHaveCount(0);
+      await page.getByTestId('send').click();
+      await waitForAnswerText(page, zh ? '你好！' : 'Hi!');
+      expect(ollama.chatRequests[0]!.body.model).toBe('qwen2.5:7b');
+    } finally {
+      await app.close();
+      await ollama.close();
     }
   });
 }

@@ -103,13 +103,13 @@ describe('no provider configured', () => {
 });
 
 describe('local servers', () => {
-  it('are looked for on 127.0.0.1 only: the one answering is offered with its models, the silent port is left out', async () => {
-    const ollama = await fakeServer({ models: ['qwen2.5:7b', 'llama3.1:8b'] });
+  it('are looked for on 127.0.0.1 only: the one answering is offered with its models in its own order, the silent port is left out', async () => {
+    const ollama = await fakeServer({ models: ['qwen2.5:7b', 'llama3.1:8b', 'qwen2.5:7b'] });
     const silent = await closedPort();
     const core = await openCore({}, { localServerPorts: { ollama: ollama.port, lmstudio: silent } });
     expect(await invoke(core, 'settings:detectLocal')).toEqual({
       ok: true,
-      value: [{ presetId: 'ollama', baseUrl: `http://127.0.0.1:${ollama.port}/v1`, models: ['llama3.1:8b', 'qwen2.5:7b'] }],
+      value: [{ presetId: 'ollama', baseUrl: `http://127.0.0.1:${ollama.port}/v1`, models: ['qwen2.5:7b', 'llama3.1:8b'] }],
     });
     expect(ollama.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models']);
   });

@@ -145,7 +145,7 @@ describe('approval', () => {
 });
 
 describe('the chat’s servers', () => {
-  it('lists enabled servers, saves a choice with the chat and can go back to the default', async () => {
+  it('names the servers whose tools the model gets, saves a choice with the chat and can go back to the default', async () => {
     const { render } = await import('@testing-library/react');
     const { ChatServersPicker } = await import('../../src/renderer/src/chat/tools/ChatServersPicker');
     const server = (name: string, enabled = true) => ({
@@ -158,20 +158,37 @@ describe('the chat’s servers', () => {
       alwaysAllow: [],
       state: { status: 'idle' as const },
     });
-    fake.mcp.servers = [server('files'), server('web'), server('off', false)];
+    fake.mcp.servers = [
+      { ...server('files'), state: { status: 'ready' as const, toolCount: 4, tools: ['a', 'b', 'c', 'd'], notOffered: ['d'] } },
+      server('web'),
+      server('off', false),
+    ];
     const session = fake.addSession({ name: 'tools' });
     act(() => useAppState.setState({ currentSession: { ...newChatSession(), id: session.id } }));
     render(<ChatServersPicker />);
     await settle();
     const picker = screen.getByTestId('chat-servers');
-    expect(picker.querySelector('summary')?.textContent).toBe('Tools · 2/2');
+    const summary = screen.getByTestId('chat-servers-summary');
+    expect([summary.textContent, summary.title]).toEqual([
+      'MCP tools: files, web',
+      'The model may use the tools of these MCP servers in this chat. Click to choose which.\nfiles: 3 tools\nweb: starts when the model first needs it',
+    ]);
     fireEvent.click(within(picker).getByRole('checkbox', { name: 'web' }));
     await settle();
     expect(fake.callsOf('setSessionServers')).toEqual([{ sessionId: session.id, servers: ['files'] }]);
-    expect(picker.querySelector('summary')?.textContent).toBe('Tools · 1/2');
+    expect([summary.textContent, summary.title.split('\n').slice(1)]).toEqual([
+      'MCP tools: files',
+      ['files: 3 tools', 'web: off in this chat'],
+    ]);
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'files' }));
+    await settle();
+    expect([summary.textContent, summary.title.split('\n')[0]]).toEqual([
+      'MCP tools: off',
+      'The model gets no MCP tools in this chat. Click to choose servers.',
+    ]);
     fireEvent.click(within(picker).getByRole('button', { name: 'Use the default (every enabled server)' }));
     await settle();
     expect(fake.callsOf('setSessionServers').at(-1)).toEqual({ sessionId: session.id, servers: null });
-    expect(picker.querySelector('summary')?.textContent).toBe('Tools · 2/2');
+    expect(summary.textContent).toBe('MCP tools: files, web');
   });
 });

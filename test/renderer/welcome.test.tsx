@@ -29,7 +29,9 @@ describe('welcome panel', () => {
     const panel = screen.getByTestId('welcome');
     expect(screen.getByRole('region', { name: 'Welcome to Tiny Agent' })).toBe(panel);
     expect(fake.callsOf('detectLocalServers')).toHaveLength(1);
-    expect(within(panel).getByTestId('welcome-local').textContent).toContain('No Ollama or LM Studio is running on this computer.');
+    expect(within(panel).getByTestId('welcome-local').textContent).toBe(
+      'On this computerNeither Ollama nor LM Studio is running. Start one to chat without an API key, or pick a provider below.',
+    );
     expect(field('welcome-preset').value).toBe('openai');
     expect(screen.queryByTestId('setup-hint')).toBeNull();
   });
@@ -57,7 +59,7 @@ describe('welcome panel', () => {
     fake.localServers = [OLLAMA];
     ({ user } = await renderApp(fake));
     const server = screen.getByTestId('welcome-local-server');
-    expect(server.textContent).toContain('Ollama is running here with 2 models. No API key needed.');
+    expect(server.textContent).toContain('Ollama is running, with 2 models. No API key needed.');
     await user.click(within(server).getByRole('button', { name: 'Use Ollama' }));
     expect(within(server).getByRole('button', { name: 'Selected' }).getAttribute('aria-pressed')).toBe('true');
     expect(field('welcome-preset').value).toBe('ollama');
@@ -77,6 +79,25 @@ describe('welcome panel', () => {
     await user.type(screen.getByTestId('composer-input'), 'Hi{Enter}');
     await settle();
     expect(fake.callsOf('send')).toHaveLength(1);
+  });
+
+  it('"Use Ollama" picks the model the server lists first, not the first by name nor the preset\'s; one model is "1 model"', async () => {
+    cleanup();
+    keyless((fake = createFakeApi()));
+    fake.localServers = [
+      { ...OLLAMA, models: ['qwen2.5:7b', 'deepseek-r1:8b', 'llama3.1'] },
+      { presetId: 'lmstudio', baseUrl: 'http://127.0.0.1:1234/v1', models: ['phi-4'] },
+    ];
+    ({ user } = await renderApp(fake));
+    const [ollama, lmstudio] = screen.getAllByTestId('welcome-local-server');
+    expect(lmstudio!.textContent).toContain('LM Studio is running, with 1 model. No API key needed.');
+    await user.click(within(ollama!).getByRole('button', { name: 'Use Ollama' }));
+    expect(field('welcome-model').value).toBe('qwen2.5:7b');
+    expect([...(screen.getByTestId('welcome-model') as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      'qwen2.5:7b',
+      'deepseek-r1:8b',
+      'llama3.1',
+    ]);
   });
 
   it('a preset with its key: Done waits for the key, the test shows main’s answer and lists models, the key is never shown again', async () => {

@@ -25,6 +25,14 @@ export interface ProviderConnectionResult {
 
 /** Sorted, de-duplicated model ids from GET {baseUrl}/models. Rejects with a ProviderRequestError (code + message). */
 export async function listModels(request: ModelListRequest, signal?: AbortSignal): Promise<string[]> {
+  return (await listModelsAsListed(request, signal)).sort();
+}
+
+/**
+ * De-duplicated model ids from GET {baseUrl}/models in the order the server lists them (Ollama puts the model used or
+ * pulled last first). Rejects like `listModels`.
+ */
+export async function listModelsAsListed(request: ModelListRequest, signal?: AbortSignal): Promise<string[]> {
   const timeoutMs = request.timeoutMs ?? DEFAULT_LIST_TIMEOUT_MS;
   let body: unknown;
   const tap: HttpTap = {};
@@ -43,7 +51,7 @@ export async function listModels(request: ModelListRequest, signal?: AbortSignal
   }
   const ids = modelIds(body);
   if (!ids) throw new ProviderRequestError('bad_response', 'The model list is not in the OpenAI format');
-  return [...new Set(ids)].sort();
+  return [...new Set(ids)];
 }
 
 /** Lists models and reports whether `model` is among them. Never throws. */

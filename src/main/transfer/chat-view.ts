@@ -1,6 +1,7 @@
 // What the readable exports (Markdown, HTML) show of a chat: its title and model, and the shown branch — the
 // conversation as the person last saw it — with each message's place among its versions. Every branch is in the
 // JSON export; these are for reading.
+import { attachmentsOf, extensionOf, type AttachmentBytes, type AttachmentPart } from '../../shared/attachments.js';
 import type { Message } from '../../shared/messages.js';
 import { BranchTree } from '../sessions/branches.js';
 import { summarize } from '../sessions/store/session-file.js';
@@ -42,4 +43,32 @@ export function fenceFor(text: string): string {
 /** Tool call arguments as people read them. */
 export function argumentsText(args: Record<string, unknown>): string {
   return JSON.stringify(args, null, 2);
+}
+
+/** Stored attachment files by sha256, as an export read them (a file that could not be read is absent). */
+export type AttachedFiles = ReadonlyMap<string, AttachmentBytes>;
+
+/** The attached text files of the shown branch, each once: what a reading copy needs to read from the store. */
+export function textAttachmentsOf(view: ChatView): AttachmentPart[] {
+  const parts = new Map<string, AttachmentPart>();
+  for (const { message } of view.items) {
+    if (message.role !== 'user') continue;
+    for (const part of attachmentsOf(message.content)) if (part.kind === 'text') parts.set(part.sha256, part);
+  }
+  return [...parts.values()];
+}
+
+/**
+ * An attached text file's content as the model read it (a byte order mark dropped, line ends as `\n`, no final
+ * newline); undefined when it is not a text file or its bytes are not in `files`.
+ */
+export function attachedText(part: AttachmentPart, files: AttachedFiles): string | undefined {
+  const file = part.kind === 'text' ? files.get(part.sha256) : undefined;
+  if (!file) return undefined;
+  return new TextDecoder().decode(file.bytes).replace(/\r\n?/g, '\n').replace(/\n$/, '');
+}
+
+/** The code-block language a file's name suggests (`notes.md` → `md`), '' when none. */
+export function fenceLanguage(name: string): string {
+  return extensionOf(name).replace(/[^a-z0-9+#-]/g, '');
 }

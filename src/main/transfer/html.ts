@@ -11,13 +11,13 @@ import { attachmentsOf } from '../../shared/attachments.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import type { Message } from '../../shared/messages.js';
 import { externalLinkTarget } from '../../shared/url.js';
-import { argumentsText, formatTime, type ChatView } from './chat-view.js';
+import { argumentsText, attachedText, formatTime, type ChatView } from './chat-view.js';
 import type { TransferStrings } from './strings.js';
 
 /** No script, no remote anything: only our inline style and embedded pictures. */
 export const EXPORT_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
-/** Attached pictures to embed, by sha256 (the scaled copy when there is one). */
+/** Attached files by sha256: pictures to embed (the scaled copy when there is one), text files to show in full. */
 export type EmbeddedImages = ReadonlyMap<string, { mimeType: string; bytes: Uint8Array }>;
 
 export function chatHtml(view: ChatView, strings: TransferStrings, now: Date, lang: string, images: EmbeddedImages = new Map()): string {
@@ -59,10 +59,13 @@ function messageHtml(message: Message, versions: string, strings: TransferString
         for (const part of message.content) if (part.type === 'text') parts.push(renderMarkdown(part.text));
         for (const part of attachmentsOf(message.content)) {
           const image = images.get(part.scaled?.sha256 ?? part.sha256) ?? images.get(part.sha256);
+          const text = attachedText(part, images);
           parts.push(
             image && part.kind === 'image'
               ? `<figure><img alt="${escapeHtml(part.name)}" src="data:${escapeHtml(image.mimeType)};base64,${Buffer.from(image.bytes).toString('base64')}"><figcaption>${escapeHtml(part.name)}</figcaption></figure>`
-              : `<p class="attachment">${escapeHtml(strings.attachment(part.name))}</p>`,
+              : text !== undefined
+                ? `<div class="tool"><p class="tool-name">${escapeHtml(strings.attachment(part.name))}</p><pre><code>${escapeHtml(text)}</code></pre></div>`
+                : `<p class="attachment">${escapeHtml(part.kind === 'text' ? strings.attachmentMissing(part.name) : strings.attachment(part.name))}</p>`,
           );
         }
       }

@@ -1,11 +1,13 @@
 // One chat as Markdown: readable anywhere, the shown branch in order, reasoning folded in a <details> section, tool
-// calls and results as code blocks, attachments named. Messages keep their own Markdown as written.
+// calls and results as code blocks, an attached text file in full (named, fenced), a picture named. Messages keep their
+// own Markdown as written.
 import { attachmentsOf } from '../../shared/attachments.js';
 import type { Message } from '../../shared/messages.js';
-import { argumentsText, fenceFor, formatTime, type ChatView } from './chat-view.js';
+import { argumentsText, attachedText, fenceFor, fenceLanguage, formatTime, type AttachedFiles, type ChatView } from './chat-view.js';
 import type { TransferStrings } from './strings.js';
 
-export function chatMarkdown(view: ChatView, strings: TransferStrings, now: Date): string {
+/** `files` holds the bytes of the attached text files (`textAttachmentsOf(view)`); one not in it is named as missing. */
+export function chatMarkdown(view: ChatView, strings: TransferStrings, now: Date, files: AttachedFiles = new Map()): string {
   const out: string[] = [
     `# ${oneLine(view.title)}`,
     '',
@@ -14,13 +16,13 @@ export function chatMarkdown(view: ChatView, strings: TransferStrings, now: Date
   ];
   for (const item of view.items) {
     const versions = item.versions > 1 ? ` (${strings.version(item.version, item.versions)})` : '';
-    out.push('---', '', ...messageBlock(item.message, versions, strings));
+    out.push('---', '', ...messageBlock(item.message, versions, strings, files));
   }
   out.push('---', '', `*${strings.exportedFrom(formatTime(now.getTime()))}*`, '');
   return out.join('\n');
 }
 
-function messageBlock(message: Message, versions: string, strings: TransferStrings): string[] {
+function messageBlock(message: Message, versions: string, strings: TransferStrings, files: AttachedFiles): string[] {
   const out: string[] = [];
   switch (message.role) {
     case 'user': {
@@ -28,8 +30,18 @@ function messageBlock(message: Message, versions: string, strings: TransferStrin
       if (typeof message.content === 'string') out.push(message.content, '');
       else {
         for (const part of message.content) if (part.type === 'text') out.push(part.text, '');
-        for (const part of attachmentsOf(message.content)) out.push(`- ${strings.attachment(part.name)}`);
-        if (attachmentsOf(message.content).length) out.push('');
+        const attached = attachmentsOf(message.content);
+        // Text files in full, each under its name in a fence no line of it can close; then the rest, named.
+        const named: string[] = [];
+        for (const part of attached) {
+          const name = literal(part.name);
+          const text = attachedText(part, files);
+          if (text !== undefined) {
+            const fence = fenceFor(text);
+            out.push(`**${strings.attachment(name)}**`, '', `${fence}${fenceLanguage(part.name)}`, text, fence, '');
+          } else named.push(`- ${part.kind === 'text' ? strings.attachmentMissing(name) : strings.attachment(name)}`);
+        }
+        if (named.length) out.push(...named, '');
       }
       break;
     }
@@ -62,6 +74,11 @@ function messageBlock(message: Message, versions: string, strings: TransferStrin
       break;
   }
   return out;
+}
+
+/** A file name read as written: `__init__.py` is not bold "init", `[a](b).txt` not a link. */
+function literal(name: string): string {
+  return name.replace(/[\\`*_[\]<>|~#!]/g, '\\$&');
 }
 
 /** A title on one line (a heading ends at the first newline). */

@@ -16,6 +16,8 @@ export interface TransferStrings {
   toolResult(name: string): string;
   toolError(name: string): string;
   attachment(name: string): string;
+  /** An attached text file whose bytes are no longer in the data folder. */
+  attachmentMissing(name: string): string;
   stopped: string;
   refused: string;
   failed(message: string): string;
@@ -68,6 +70,7 @@ const en: TransferStrings = {
   toolResult: (name) => `Result of ${name}`,
   toolError: (name) => `Error from ${name}`,
   attachment: (name) => `Attachment: ${name}`,
+  attachmentMissing: (name) => `Attachment: ${name} (the file is no longer in the data folder)`,
   stopped: 'Stopped before the answer was finished.',
   refused: 'The model declined to answer.',
   failed: (message) => `The answer failed: ${message}`,
@@ -114,6 +117,7 @@ const zh: TransferStrings = {
   toolResult: (name) => `${name} 的结果`,
   toolError: (name) => `${name} 出错`,
   attachment: (name) => `附件：${name}`,
+  attachmentMissing: (name) => `附件：${name}（文件已不在数据文件夹中）`,
   stopped: '回答在完成前被停止。',
   refused: '模型拒绝了回答。',
   failed: (message) => `回答失败：${message}`,

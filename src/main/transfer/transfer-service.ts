@@ -26,7 +26,7 @@ import type { SessionService } from '../sessions/index.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { archiveChatFile, isJsonEntry, isZip, MANIFEST_FILE, readArchive, safeFileName, writeArchive } from './archive.js';
 import type { ImportCandidate, ReadConversation } from './candidate.js';
-import { chatView } from './chat-view.js';
+import { chatView, textAttachmentsOf, type AttachedFiles, type ChatView } from './chat-view.js';
 import type { FileDialogs } from './dialogs.js';
 import { chatHtml } from './html.js';
 import {
@@ -79,7 +79,7 @@ export class TransferService {
     if (!target) return { saved: false, count: 0 };
     const now = this.now();
     let text: string;
-    if (format === 'markdown') text = chatMarkdown(view, strings, now);
+    if (format === 'markdown') text = chatMarkdown(view, strings, now, await this.textFiles(view));
     else if (format === 'html') text = chatHtml(view, strings, now, this.options.locale(), await this.files(snapshot));
     else text = chatExportText(chatExport(snapshot, await this.files(snapshot), now, strings.untitled));
     await writeFileAtomic(target, text);
@@ -298,6 +298,19 @@ export class TransferService {
         return undefined;
       });
       if (file) files.set(hash, file);
+    }
+    return files;
+  }
+
+  /** The attached text files of the shown branch (a reading copy needs no pictures, nor other versions' files). */
+  private async textFiles(view: ChatView): Promise<AttachedFiles> {
+    const files = new Map<string, { mimeType: string; bytes: Uint8Array }>();
+    for (const part of textAttachmentsOf(view)) {
+      const file = await this.options.attachments.read(part.sha256).catch((error: unknown) => {
+        this.options.log.error(`export: attachment ${part.sha256} could not be read`, error);
+        return undefined;
+      });
+      if (file) files.set(part.sha256, file);
     }
     return files;
   }

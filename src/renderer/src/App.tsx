@@ -4,6 +4,7 @@ import type { JSX } from 'react';
 import { ChatServersPicker } from './chat/tools/ChatServersPicker';
 import { Composer } from './components/Composer';
 import { Conversation } from './components/Conversation';
+import { EmptyChat } from './components/EmptyChat';
 import { Header } from './components/Header';
 import { QueueStrip } from './components/QueueStrip';
 import { SettingsDialog } from './components/SettingsDialog';
@@ -39,7 +40,16 @@ export function App(): JSX.Element {
         <main className="main">
           <Header narrow={narrow} />
           {findOpen && <FindBar />}
-          <div className="conversation">{welcomeShown ? <WelcomePanel /> : <Conversation />}</div>
+          <div className="conversation">
+            {welcomeShown ? (
+              <WelcomePanel />
+            ) : (
+              <>
+                <Conversation />
+                <EmptyChat />
+              </>
+            )}
+          </div>
           <div className="main-bottom">
             <Banner />
             <QueueStrip />

@@ -1,10 +1,10 @@
 // The caption under an answer: model, tokens in / cached / out / reasoning, its cost at the price set for its model,
 // time to first token and total time. Only what is known is shown — a provider that reports no usage gets no token
 // figures (and no cost) rather than zeros.
-import type { JSX } from 'react';
+import { useContext, type JSX } from 'react';
 import type { AssistantMessage } from '../../../shared/messages';
 import { costOf, formatCost, knownUsage } from '../../../shared/usage';
-import { useT } from '../i18n';
+import { LocaleContext, useT } from '../i18n';
 import { useCurrency, usePrice } from '../usage/pricing';
 
 /** Milliseconds as people read them: "850 ms", "1.4 s", "2 min 5 s". */
@@ -17,6 +17,9 @@ export function formatDuration(ms: number): string {
 
 export function MessageMeta({ message }: { message: AssistantMessage }): JSX.Element | null {
   const t = useT();
+  // The app's language, not the system's: the caption reads like the header's total beside it.
+  const locale = useContext(LocaleContext);
+  const count = (n: number) => n.toLocaleString(locale);
   const price = usePrice(message.providerId, message.model);
   const currency = useCurrency();
   const { timing } = message;
@@ -24,10 +27,10 @@ export function MessageMeta({ message }: { message: AssistantMessage }): JSX.Ele
   const cost = known && costOf(known, price);
   const parts: string[] = [];
   if (message.model) parts.push(message.model);
-  if (known?.input !== undefined) parts.push(t('usage.input', { count: known.input.toLocaleString() }));
-  if (known?.cached !== undefined) parts.push(t('usage.cached', { count: known.cached.toLocaleString() }));
-  if (known?.output !== undefined) parts.push(t('usage.output', { count: known.output.toLocaleString() }));
-  if (known?.reasoning !== undefined) parts.push(t('usage.reasoning', { count: known.reasoning.toLocaleString() }));
+  if (known?.input !== undefined) parts.push(t('usage.input', { count: count(known.input) }));
+  if (known?.cached !== undefined) parts.push(t('usage.cached', { count: count(known.cached) }));
+  if (known?.output !== undefined) parts.push(t('usage.output', { count: count(known.output) }));
+  if (known?.reasoning !== undefined) parts.push(t('usage.reasoning', { count: count(known.reasoning) }));
   if (cost !== undefined) parts.push(t('usage.cost', { cost: formatCost(cost, currency) }));
   if (timing?.firstTokenMs !== undefined) parts.push(t('meta.firstToken', { time: formatDuration(timing.firstTokenMs) }));
   if (timing) parts.push(t('meta.duration', { time: formatDuration(timing.durationMs) }));

@@ -86,10 +86,23 @@ export function SessionList(): JSX.Element {
     if (deletingId !== null) refocus(deletingId, true);
   };
   const virtualItems = virtualizer.getVirtualItems();
+  // A rebuilt index lists chats as they are found: never "no chats yet" while some may still come.
+  const findingNote = (
+    <p className="sidebar-empty" role="status" data-testid="sidebar-finding">
+      {t('sidebar.finding')}
+    </p>
+  );
+  const emptyNote = (
+    <p className="sidebar-empty" role="status" data-testid="sidebar-empty">
+      {filter.trim() ? t('sidebar.noMatch', { filter: filter.trim() }) : t('sidebar.empty')}
+    </p>
+  );
   const tabCell = grid.tabCell(virtualItems.flatMap((item) => rowIds[item.index] ?? []));
 
   return (
     <>
+      {/* An empty list says so where it would start, under the filter (not at the foot of an empty column). */}
+      {matching.length === 0 && (finding ? findingNote : emptyNote)}
       <div
         ref={scrollRef}
         className="session-list"
@@ -146,18 +159,8 @@ export function SessionList(): JSX.Element {
           })}
         </div>
       </div>
-      {finding ? (
-        // A rebuilt index lists chats as they are found: never "no chats yet" while some may still come.
-        <p className="sidebar-empty" role="status" data-testid="sidebar-finding">
-          {t('sidebar.finding')}
-        </p>
-      ) : (
-        matching.length === 0 && (
-          <p className="sidebar-empty" role="status">
-            {filter.trim() ? t('sidebar.noMatch', { filter: filter.trim() }) : t('sidebar.empty')}
-          </p>
-        )
-      )}
+      {/* Below the rows found so far, so they do not move when it goes. */}
+      {matching.length > 0 && finding && findingNote}
       <p id={hintId} className="session-keys-hint">
         {t('sidebar.keysHint')}
       </p>

@@ -5,8 +5,9 @@ import { useAppState } from '../store/appState';
 import { Dialog } from '../ui/Dialog';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const MOD = isMac ? '⌘' : 'Ctrl';
-const ALT = isMac ? '⌥' : 'Alt';
+/** The platform's modifier keys as their keycaps read. */
+export const MOD = isMac ? '⌘' : 'Ctrl';
+export const ALT = isMac ? '⌥' : 'Alt';
 
 /** Keys as pressed, and what they do. */
 const SHORTCUTS: ReadonlyArray<{ keys: string[]; action: StringKey }> = [

@@ -71,7 +71,8 @@ export function WelcomePanel(): JSX.Element {
     setPresetId(server.presetId);
     setBaseUrl(server.baseUrl);
     setModels(server.models);
-    setModel(server.models.includes(preset.defaultModel) ? preset.defaultModel : (server.models[0] ?? preset.defaultModel));
+    // The server's own first (Ollama lists the model used or pulled last first), not the first by name.
+    setModel(server.models[0] ?? preset.defaultModel);
     setApiKey('');
     reset();
   };
@@ -133,7 +134,11 @@ export function WelcomePanel(): JSX.Element {
             const name = presetOf(server.presetId).label;
             return (
               <div key={server.presetId} className="welcome-local-server" data-testid="welcome-local-server" data-preset={server.presetId}>
-                <span>{t('welcome.local.found', { name, count: server.models.length })}</span>
+                <span>
+                  {server.models.length === 1
+                    ? t('welcome.local.foundOne', { name })
+                    : t('welcome.local.found', { name, count: server.models.length })}
+                </span>
                 <button type="button" className="button" aria-pressed={selectedLocal(server)} onClick={() => chooseLocal(server)}>
                   {selectedLocal(server) ? t('welcome.local.using') : t('welcome.local.use', { name })}
                 </button>
@@ -253,15 +258,18 @@ export function WelcomePanel(): JSX.Element {
             )}
           </div>
 
-          <FormError testId="welcome-error">{error}</FormError>
-
-          <div className="welcome-actions">
-            <button type="button" className="button" data-testid="welcome-later" onClick={close}>
-              {t('welcome.later')}
-            </button>
-            <button type="submit" className="button primary" data-testid="welcome-done" disabled={!ready}>
-              {saving ? t('welcome.saving') : t('welcome.done')}
-            </button>
+          {/* Held at the bottom of the panel while the form scrolls beneath: on a short window (or with the unsent
+              note above) "Start chatting" and why it failed stay in view. */}
+          <div className="welcome-footer" data-testid="welcome-footer">
+            <FormError testId="welcome-error">{error}</FormError>
+            <div className="welcome-actions">
+              <button type="button" className="button" data-testid="welcome-later" onClick={close}>
+                {t('welcome.later')}
+              </button>
+              <button type="submit" className="button primary" data-testid="welcome-done" disabled={!ready}>
+                {saving ? t('welcome.saving') : t('welcome.done')}
+              </button>
+            </div>
           </div>
         </form>
       </div>

@@ -1,8 +1,10 @@
 // Which MCP servers the open chat uses: the default (every enabled server, from Settings) or a chosen set, saved
-// with the chat. Shown only for a stored chat when at least one server is configured.
+// with the chat. Shown only for a stored chat when at least one server is configured. Closed, it names the servers
+// whose tools the model gets here; its tooltip says what each one offers (serversSummary.ts).
 import { useEffect, type JSX } from 'react';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
+import { serversSummary } from './serversSummary';
 import './tools.css';
 
 export function ChatServersPicker(): JSX.Element | null {
@@ -14,9 +16,10 @@ export function ChatServersPicker(): JSX.Element | null {
   const setChatServers = useAppState((s) => s.setChatServers);
   const busy = useAppState((s) => s.isTyping);
 
+  // Servers start when a chat first needs them: their tools are looked at again when an answer starts or ends.
   useEffect(() => {
     void loadMcp();
-  }, [loadMcp]);
+  }, [loadMcp, busy]);
 
   const enabled = servers?.filter((server) => server.enabled) ?? [];
   if (!sessionId || enabled.length === 0) return null;
@@ -25,10 +28,17 @@ export function ChatServersPicker(): JSX.Element | null {
     const next = on ? [...active, name] : active.filter((n) => n !== name);
     void setChatServers(sessionId, next);
   };
+  const summary = serversSummary(enabled, active, t);
   return (
-    <details className="chat-servers" data-testid="chat-servers">
-      <summary title={t('tools.chatServersHint')}>
-        {t('tools.chatServers')} · {active.length}/{enabled.length}
+    <details className="chat-servers" data-testid="chat-servers" data-on={summary.on}>
+      {/* The tooltip is read fresh when the pointer or focus comes to it. */}
+      <summary
+        data-testid="chat-servers-summary"
+        title={summary.tooltip}
+        onPointerEnter={() => void loadMcp()}
+        onFocus={() => void loadMcp()}
+      >
+        {summary.label}
       </summary>
       <div className="chat-servers-menu" role="group" aria-label={t('tools.chatServersHint')}>
         {enabled.map((server) => (
