@@ -158,6 +158,10 @@ export const requestSchemas = {
     apiKey: apiKey.nullable().optional(),
     keepKeyForNewOrigin: z.boolean().optional(),
     prices: z.record(modelName.pipe(z.string().min(1)), z.strictObject(modelPricesSchema.valueType.shape)).optional(),
+    takesImages: z
+      .record(modelName.pipe(z.string().min(1)), z.boolean())
+      .refine((map) => Object.keys(map).length <= 2_000, { message: 'at most 2000 models' })
+      .optional(),
   }),
   deleteProvider: z.strictObject({ providerId }),
   updateChat: z.strictObject({
