@@ -206,6 +206,7 @@ export const requestSchemas = {
   importMcpConfig: z.strictObject({ text: z.string().max(1_000_000) }),
   setMcpOptions: z.strictObject({ startAtLaunch: z.boolean() }),
   revokeToolApproval: z.strictObject({ server: mcpServerName, tool: z.string().min(1).max(200) }),
+  setMcpTools: z.strictObject({ server: mcpServerName, tools: z.array(z.string().min(1).max(200)).min(1).max(10_000), on: z.boolean() }),
   exportSession: z.strictObject({ sessionId, format: z.enum(EXPORT_FORMATS) }),
   exportAllSessions: noInput,
   importSessions: noInput,
