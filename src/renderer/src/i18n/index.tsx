@@ -16,6 +16,8 @@ import { transferStrings } from './transfer';
 import { usageStrings } from './usage';
 import { welcomeStrings } from './welcome';
 import { restoreStrings } from './restore';
+import { settingsPageStrings } from './settingsPage';
+import { mcpSettingsStrings } from './mcpSettings';
 
 export type { Locale };
 
@@ -60,6 +62,8 @@ const dictionaries = {
     ...usageStrings.en,
     ...welcomeStrings.en,
     ...restoreStrings.en,
+    ...settingsPageStrings.en,
+    ...mcpSettingsStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -77,6 +81,8 @@ const dictionaries = {
     ...usageStrings['zh-CN'],
     ...welcomeStrings['zh-CN'],
     ...restoreStrings['zh-CN'],
+    ...settingsPageStrings['zh-CN'],
+    ...mcpSettingsStrings['zh-CN'],
   },
 } as const;
 

@@ -79,5 +79,6 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     restartMcpServer: (name) => applyMcp(api().restartMcpServer({ name })),
     setMcpStartAtLaunch: (startAtLaunch) => applyMcp(api().setMcpOptions({ startAtLaunch })),
     revokeToolApproval: (server, tool) => applyMcp(api().revokeToolApproval({ server, tool })),
+    setMcpTools: (server, tools, on) => applyMcp(api().setMcpTools({ server, tools, on })),
   };
 };
