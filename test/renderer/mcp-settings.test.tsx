@@ -88,6 +88,17 @@ describe('a server in Settings', () => {
     expect(fake.callsOf('setMcpTools').at(-1)).toEqual({ server: 'files', tools: ['read', 'write'], on: false });
   });
 
+  it('a box shows its new state as soon as it is clicked; a change main refuses is put back and said', async () => {
+    await showSettings([server('files', ready(['read', 'write']))]);
+    fake.failNext('setMcpTools', 'storage', 'mcp.json could not be saved: disk full');
+    const box = () => within(row('files')).getByRole('checkbox', { name: 'read' }) as HTMLInputElement;
+    fireEvent.click(box());
+    expect(box().checked).toBe(false);
+    await settle();
+    expect(box().checked).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('mcp.json could not be saved: disk full');
+  });
+
   it('says when more tools are on than one request carries, for the server and for all servers', async () => {
     await showSettings([server('many', ready(numbered(3_000))), server('few', ready(numbered(3)))]);
     expect(within(row('many')).getByTestId('mcp-tool-cap').textContent).toBe(
