@@ -231,6 +231,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     importMcpConfig: ({ text }) => mcp.importConfig(text),
     setMcpOptions: (options) => mcp.setOptions(options),
     revokeToolApproval: ({ server, tool }) => mcp.revoke(server, tool),
+    setMcpTools: ({ server, tools, on }) => mcp.setTools(server, tools, on),
     exportSession: ({ sessionId, format }) => transfer.exportSession(sessionId, format),
     exportAllSessions: () => transfer.exportAll(),
     importSessions: () => transfer.importFile(),

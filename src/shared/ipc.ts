@@ -55,6 +55,7 @@ export const INVOKE_CHANNELS = {
   importMcpConfig: 'mcp:import',
   setMcpOptions: 'mcp:setOptions',
   revokeToolApproval: 'mcp:revoke',
+  setMcpTools: 'mcp:setTools',
   exportSession: 'transfer:exportSession',
   exportAllSessions: 'transfer:exportAll',
   importSessions: 'transfer:import',
@@ -167,6 +168,8 @@ export interface InvokeContract {
   setMcpOptions: { request: { startAtLaunch: boolean }; response: McpSettingsView };
   /** Takes a tool off its server's always-allowed list. */
   revokeToolApproval: { request: { server: string; tool: string }; response: McpSettingsView };
+  /** Turns tools of a server on or off for every chat (one that is off is never offered to the model). */
+  setMcpTools: { request: { server: string; tools: string[]; on: boolean }; response: McpSettingsView };
   /** Saves one chat as Markdown, JSON or HTML where the person chooses in main's save dialog. */
   exportSession: { request: SessionRef & { format: ExportFormat }; response: ExportResult };
   /** Saves every chat into one ZIP archive where the person chooses. */

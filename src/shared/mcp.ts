@@ -34,6 +34,8 @@ export interface McpServerView extends McpServerLaunch {
   enabled: boolean;
   /** Tools of this server that run without asking. */
   alwaysAllow: string[];
+  /** Tools of this server the person turned off: the model is never offered them. */
+  disabledTools: string[];
   state: McpServerState;
 }
 
@@ -70,11 +72,33 @@ export interface McpServerInput extends McpServerLaunch {
   enabled: boolean;
 }
 
+/**
+ * The most tools one request carries (OpenAI refuses more than 128). Past it the tools that are on are sent in the
+ * order Settings lists them (servers, then each server's tools) until the cap; the rest are left out of that request.
+ */
+export const MAX_TOOLS_PER_REQUEST = 128;
+
+/** The tools of a ready server that the model may be offered: listed, callable without tasks, and on. */
+export function toolsOn(server: Pick<McpServerView, 'state' | 'disabledTools'>): string[] {
+  if (server.state.status !== 'ready') return [];
+  const left = new Set([...(server.state.notOffered ?? []), ...server.disabledTools]);
+  return server.state.tools.filter((tool) => !left.has(tool));
+}
+
 /** State of one tool call as a block in the conversation shows it. */
 export type ToolCallStatus = 'approval' | 'running' | 'done' | 'failed' | 'denied';
 
 /** The person's answer to an approval request. */
 export type ApprovalDecision = 'once' | 'always' | 'deny';
+
+/** What a server last said of a running call's progress (MCP `notifications/progress`). */
+export interface ToolCallProgress {
+  /** Grows with each notification; out of `total` when that is known. */
+  progress: number;
+  total?: number;
+  /** The server's own words, shown as they are. */
+  message?: string;
+}
 
 /** Live state of a tool call of a running run (the stored result carries the final state). */
 export interface ToolCallState {
@@ -85,6 +109,8 @@ export interface ToolCallState {
   tool: string;
   startedAt: number;
   endedAt?: number;
+  /** While running: the server's last progress report, when it sends any. */
+  progress?: ToolCallProgress;
 }
 
 /** Stored in a tool result's `details` by MCP tools: who ran it, how it ended and how long it took. */

@@ -80,6 +80,8 @@ export interface ProviderView {
   fromEnv: boolean;
   /** Prices the person set for some of its models (per million tokens; absent: none); other models' answers show no cost. */
   prices?: ModelPrices;
+  /** Whether a model takes images, for the models the person set (others: `guessTakesImages`, model-images.ts). */
+  takesImages?: Record<string, boolean>;
 }
 
 /** A named system prompt with an optional model and parameters, to start a chat from ("assistants"). */
@@ -147,6 +149,8 @@ export interface ProviderInput {
   keepKeyForNewOrigin?: boolean;
   /** Replaces the provider's whole price list. */
   prices?: ModelPrices;
+  /** Replaces the provider's whole "takes images" list (models absent from it: guessed from their id). */
+  takesImages?: Record<string, boolean>;
 }
 
 export interface ConnectionTestResult {

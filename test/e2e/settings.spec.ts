@@ -24,7 +24,7 @@ test('a key entered in Settings is write-only, stored encrypted, used for reques
     await expect(page.getByTestId('settings-test-result')).toHaveAttribute('data-ok', 'true');
     await expect(page.getByTestId('settings-test-result')).toContainText('3');
     await page.getByTestId('settings-load-models').click();
-    await expect(page.getByTestId('settings-model-options').locator('option')).toHaveCount(3);
+    await expect(page.getByTestId('provider-model')).toHaveCount(3);
     await page.getByTestId('settings-model').fill('fake-reasoner');
     await page.getByTestId('settings-save').click();
     // Back on the overview: the saved provider replaces the environment's one.

@@ -175,6 +175,7 @@ describe('request schemas', () => {
     importMcpConfig: { text: '{}' },
     setMcpOptions: { startAtLaunch: true },
     revokeToolApproval: { server: 'fixture', tool: 'add' },
+    setMcpTools: { server: 'fixture', tools: ['add'], on: false },
     exportSession: { sessionId: id, format: 'json' },
     updateUiState: { drafts: { [id]: 't' } },
     listFirstSessions: { limit: 100 },
@@ -204,6 +205,19 @@ describe('request schemas', () => {
     expect(
       requestSchemas.updateSettings.safeParse({ presets: [{ id: 'x', name: 'X', systemPrompt: '', params: {}, extra: 1 }] }).success,
     ).toBe(false);
+  });
+
+  it("a provider's 'takes images' list is true or false per named model; tools are switched by name, one at least", () => {
+    const images = (takesImages: unknown) => requestSchemas.saveProvider.safeParse({ takesImages }).success;
+    expect([images({ 'gpt-4o': true, plain: false }), images({ 'gpt-4o': 'yes' }), images({ '': true })]).toEqual([true, false, false]);
+    const tools = (request: unknown) => requestSchemas.setMcpTools.safeParse(request).success;
+    expect([
+      tools({ server: 'fixture', tools: ['add', 'big'], on: true }),
+      tools({ server: 'fixture', tools: [], on: true }),
+      tools({ server: 'a b', tools: ['add'], on: true }),
+      tools({ server: 'fixture', tools: ['x'.repeat(201)], on: false }),
+      tools({ server: 'fixture', tools: ['add'] }),
+    ]).toEqual([true, false, false, false, false]);
   });
 
   it('names versions by whole positive numbers and edits with the same text rules as a send', () => {

@@ -55,7 +55,8 @@ describe('MCP servers (real stdio fixture)', () => {
     const file = readFileSync(join(dataDir, 'mcp.json'), 'utf8');
     expect(file).not.toContain('s3cret-token');
     expect(JSON.parse(file).mcpServers.fixture.env.FIXTURE_TOKEN).toMatch(/^enc:v1:/);
-    expect((await mcp.view()).servers[0]).toMatchObject({ name: 'fixture', envKeys: ['FIXTURE_TOKEN'], state: { status: 'idle' } });
+    // An imported server starts at once, so Settings shows whether it works and its tools.
+    expect((await mcp.view()).servers[0]).toMatchObject({ name: 'fixture', envKeys: ['FIXTURE_TOKEN'], state: { status: 'starting' } });
 
     const h = hooks('once');
     const tools = await mcp.toolsFor(undefined, h.hooks);

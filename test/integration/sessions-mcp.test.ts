@@ -152,7 +152,9 @@ describe('a chat with MCP tools', () => {
     expect(results[2]).toBe('Tool fixture__nope not found');
   });
 
-  it('a picture a tool returns reaches the model: the tool message notes it, a user message after it carries it as image_url', async () => {
+  it('a picture a tool returns reaches a model that takes images: the tool message notes it, a user message after it carries it as image_url', async () => {
+    await h.close();
+    h = await startHarness({ tools: (servers, hooks) => mcp.toolsFor(servers, hooks), model: { takesImages: true } });
     await mcp.allowAlways('fixture', 'image');
     const session = await h.service.create({});
     h.server.enqueue({ toolCalls: [{ id: 'call_img', name: 'fixture__image', arguments: '{}' }] }, { text: 'A tiny image.' });
@@ -175,6 +177,21 @@ describe('a chat with MCP tools', () => {
         ],
       },
     ]);
+    await mcp.revoke('fixture', 'image');
+  });
+
+  it('a model that takes no images gets the note where the picture was, and no image part', async () => {
+    await mcp.allowAlways('fixture', 'image');
+    const session = await h.service.create({});
+    h.server.enqueue({ toolCalls: [{ id: 'call_img', name: 'fixture__image', arguments: '{}' }] }, { text: 'No picture seen.' });
+    await h.runEnd((await h.service.send(session.id, 'show me the image')).runId);
+    const messages = h.server.chatRequests[1]!.body.messages as Array<{ role: string; content: unknown }>;
+    expect(messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_img',
+      content: 'a 2x2 image\n[Picture 1 (image/png): not shown, this model does not take images]',
+    });
+    expect(JSON.stringify(messages)).not.toContain('image_url');
     await mcp.revoke('fixture', 'image');
   });
 

@@ -387,6 +387,7 @@ export function createFakeApi(): FakeApi {
         envKeys: Object.keys(env ?? {}),
         headerKeys: Object.keys(headers ?? {}),
         alwaysAllow: [],
+        disabledTools: [],
         state: { status: 'idle' },
       };
       const at = fake.mcp.servers.findIndex((s) => s.name === (previousName ?? input.name));
@@ -407,6 +408,12 @@ export function createFakeApi(): FakeApi {
     revokeToolApproval: ({ server, tool }) => {
       const found = fake.mcp.servers.find((s) => s.name === server);
       if (found) found.alwaysAllow = found.alwaysAllow.filter((t) => t !== tool);
+      return structuredClone(fake.mcp);
+    },
+    setMcpTools: ({ server, tools, on }) => {
+      const found = fake.mcp.servers.find((s) => s.name === server);
+      if (found)
+        found.disabledTools = on ? found.disabledTools.filter((t) => !tools.includes(t)) : [...new Set([...found.disabledTools, ...tools])];
       return structuredClone(fake.mcp);
     },
     exportSession: ({ sessionId, format }) => ({

@@ -13,6 +13,7 @@ const server = (name: string, state: McpServerState): McpServerView => ({
   headerKeys: [],
   enabled: true,
   alwaysAllow: [],
+  disabledTools: [],
   state,
 });
 const SERVERS = [

@@ -1,5 +1,5 @@
-// The settings dialog: providers (list, editor, write-only keys, models, connection test), prompt presets,
-// language and theme.
+// The settings dialog: providers (list, editor with one list of models, write-only keys, connection test), prompt
+// presets, language and theme, and its one way of saving (each change at once, Done; forms ask before being left).
 import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeApi, type FakeApi } from './fake-api';
@@ -32,6 +32,17 @@ async function openProvider(id: string | null = 'p-openai'): Promise<void> {
   await settle();
 }
 
+/** The provider editor's model rows as `model:offered` or `model:-`, in order. */
+const modelRows = () =>
+  screen.getAllByTestId('provider-model').map((row) => `${row.dataset.model}:${row.dataset.offered === 'true' ? 'offered' : '-'}`);
+/** Each row's "takes images" box. */
+const imageBoxes = () =>
+  Object.fromEntries(
+    screen
+      .getAllByTestId('provider-model')
+      .map((row) => [row.dataset.model, (row.querySelector('[data-testid="provider-model-images"]') as HTMLInputElement).checked]),
+  );
+
 const providerRow = (id: string) => screen.getAllByTestId('settings-provider').find((row) => row.dataset.providerId === id)!;
 
 describe('providers', () => {
@@ -51,16 +62,16 @@ describe('providers', () => {
     ({ user } = await renderApp(fake));
     await openSettings();
     expect(screen.getAllByTestId('settings-provider').map((row) => row.textContent)).toEqual([
-      'OpenAIhttps://api.openai.com/v1DefaultNo keyModels: 2',
-      'b.examplehttps://b.example/v1OffKey savedModels: 1',
+      'OpenAIhttps://api.openai.com/v1DefaultNo keyModels in chats: 2',
+      'b.examplehttps://b.example/v1OffKey savedModels in chats: 1',
     ]);
   });
 
-  it('a preset fills the base URL and its default model; Save stores only that provider and returns to the list', async () => {
+  it('a preset fills the base URL and offers its default model; Save stores only that provider and returns to the list', async () => {
     await openProvider();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'deepseek');
     expect(field('settings-base-url').value).toBe('https://api.deepseek.com/v1');
-    expect(field('settings-model').value).toBe('deepseek-chat');
+    expect(modelRows()).toEqual(['gpt-4o-mini:offered', 'gpt-4o:offered', 'deepseek-chat:offered']);
 
     await user.click(screen.getByTestId('settings-save'));
     await settle();
@@ -69,10 +80,11 @@ describe('providers', () => {
         id: 'p-openai',
         presetId: 'deepseek',
         enabled: true,
-        models: ['gpt-4o-mini', 'gpt-4o'],
+        models: ['gpt-4o-mini', 'gpt-4o', 'deepseek-chat'],
         name: 'OpenAI',
         baseUrl: 'https://api.deepseek.com/v1',
-        model: 'deepseek-chat',
+        // The app's default model is this provider's and still offered: it stays where chats start.
+        model: 'gpt-4o-mini',
       },
     ]);
     expect(fake.callsOf('updateSettings')).toEqual([]);
@@ -98,26 +110,51 @@ describe('providers', () => {
     await user.click(screen.getByTestId('settings-save'));
     await settle();
     expect(fake.callsOf('saveProvider')).toEqual([
-      { presetId: 'custom', enabled: true, models: [], baseUrl: 'https://b.example/v1', model: 'b-model', apiKey: 'sk-b' },
+      { presetId: 'custom', enabled: true, models: ['b-model'], baseUrl: 'https://b.example/v1', model: 'b-model', apiKey: 'sk-b' },
     ]);
     expect(screen.getAllByTestId('settings-provider').map((row) => row.dataset.providerId)).toEqual(['p-openai', 'p-1']);
   });
 
-  it('offers the endpoint’s models, adds them to the chat list on refresh, and accepts a typed one', async () => {
+  it('shows one list of the provider’s models: each offered in chats or not, taking images or not; refresh and typing add to it', async () => {
     await openProvider();
-    const options = [...screen.getByTestId('settings-model-options').querySelectorAll('option')].map((o) => o.value);
-    expect(options).toEqual(['gpt-4o-mini', 'gpt-4o']);
-    expect(screen.getByTestId('settings-models-status').textContent).toBe('2 models available.');
-    fake.models = ['gpt-4o-mini', 'o3'];
+    expect(screen.queryByTestId('settings-provider-models')).toBeNull();
+    expect(modelRows()).toEqual(['gpt-4o-mini:offered', 'gpt-4o:offered']);
+    expect(screen.getByTestId('settings-models-status').textContent).toBe('2 of 2 offered in chats');
+    fake.models = ['gpt-4o-mini', 'o3', 'deepseek-chat'];
     await user.click(screen.getByTestId('settings-load-models'));
     await settle();
-    expect(field('settings-provider-models').value).toBe('gpt-4o-mini\ngpt-4o\no3');
+    expect(modelRows()).toEqual(['gpt-4o-mini:offered', 'gpt-4o:offered', 'o3:-', 'deepseek-chat:-']);
+    expect(screen.getByTestId('settings-models-status').textContent).toBe('2 of 4 offered in chats');
+    // Images: guessed from the id until the person says otherwise.
+    expect(imageBoxes()).toEqual({ 'gpt-4o-mini': true, 'gpt-4o': true, o3: true, 'deepseek-chat': false });
 
-    await user.clear(field('settings-model'));
-    await user.type(field('settings-model'), 'my-finetune');
+    await user.click(screen.getByRole('checkbox', { name: 'o3' }));
+    await user.click(screen.getByRole('checkbox', { name: 'gpt-4o' }));
+    await user.click(screen.getByRole('checkbox', { name: 'o3 takes images' }));
+    await user.type(field('settings-model'), 'my-finetune{Enter}');
+    await user.click(screen.getByRole('checkbox', { name: 'my-finetune takes images' }));
+    expect(modelRows()).toEqual(['gpt-4o-mini:offered', 'gpt-4o:-', 'o3:offered', 'deepseek-chat:-', 'my-finetune:offered']);
+    expect(fake.callsOf('saveProvider')).toEqual([]);
     await user.click(screen.getByTestId('settings-save'));
     await settle();
-    expect(fake.settings.providers[0]).toMatchObject({ model: 'my-finetune', models: ['gpt-4o-mini', 'gpt-4o', 'o3', 'my-finetune'] });
+    expect(fake.callsOf('saveProvider').at(-1)).toMatchObject({
+      models: ['gpt-4o-mini', 'o3', 'my-finetune'],
+      model: 'gpt-4o-mini',
+      takesImages: { o3: false, 'my-finetune': true },
+    });
+    expect(providerRow('p-openai').textContent).toContain('Models in chats: 3');
+  });
+
+  it('a provider with no model offered is not saved: the editor says to tick or add one', async () => {
+    await openProvider();
+    await user.click(screen.getByRole('checkbox', { name: 'gpt-4o-mini' }));
+    await user.click(screen.getByRole('checkbox', { name: 'gpt-4o' }));
+    await user.click(screen.getByTestId('settings-save'));
+    await settle();
+    expect(fake.callsOf('saveProvider')).toEqual([]);
+    expect(screen.getByTestId('settings-error').textContent).toBe(
+      'Offer at least one model in chats: tick one in the list, or add one by name.',
+    );
   });
 
   it('tests the connection with what is typed and shows the result', async () => {
@@ -238,9 +275,14 @@ describe('API key', () => {
     await openProvider();
     await user.click(screen.getByRole('button', { name: 'Remove saved key' }));
     await settle();
-    expect(fake.storedKeys.has('p-openai')).toBe(false);
-    expect(field('settings-key-state').textContent).toBe('No key saved.');
+    // Like every field of the editor, it takes effect on Save (Cancel keeps the key).
+    expect(fake.storedKeys.has('p-openai')).toBe(true);
+    expect(field('settings-key-state').textContent).toBe('The saved key is removed when you save.');
     expect(screen.queryByTestId('settings-clear-key')).toBeNull();
+    await user.click(screen.getByTestId('settings-save'));
+    await settle();
+    expect(fake.callsOf('saveProvider').at(-1)).toMatchObject({ id: 'p-openai', apiKey: null });
+    expect(fake.storedKeys.has('p-openai')).toBe(false);
   });
 
   it('are fetched again when the first load failed', async () => {
@@ -285,12 +327,71 @@ describe('language and theme', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
 
-  it('a refused save keeps the dialog open and says why', async () => {
+  it('a refused save says why, and Done tries it again before closing', async () => {
     await openSettings();
-    fake.failNext('updateSettings', 'invalid_input', 'provider.baseUrl: must be an http(s) URL');
+    fake.failNext('updateSettings', 'storage', 'the disk is full');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'dark');
+    await settle();
+    expect(screen.getByTestId('settings-error').textContent).toBe('Could not save the settings: the disk is full');
+    expect(screen.getByRole('dialog')).toBeTruthy();
     await user.click(screen.getByTestId('settings-save'));
     await settle();
-    expect(screen.getByTestId('settings-error').textContent).toBe('Could not save the settings: provider.baseUrl: must be an http(s) URL');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(fake.callsOf('updateSettings').map((patch) => patch.theme)).toEqual(['dark', 'dark']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
+
+describe('one way of saving', () => {
+  it('each choice is saved when it is made; the page ends with Done, not Cancel and Save', async () => {
+    const dialog = await openSettings();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');
+    await settle();
+    expect(fake.callsOf('updateSettings')).toEqual([{ language: 'zh-CN' }]);
+    const footer = screen.getByTestId('settings-save').parentElement!;
+    expect([...footer.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['完成']);
+    expect(footer.textContent).toContain('更改会即时保存。');
+    expect(within(dialog).queryByRole('button', { name: '取消' })).toBeNull();
+  });
+
+  it('text typed in a field is saved when the field is left, and by Escape', async () => {
+    await openSettings();
+    await user.type(screen.getByTestId('settings-system-prompt'), 'Be brief.');
+    await user.keyboard('{Escape}');
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.callsOf('updateSettings')).toEqual([{ systemPrompt: 'Be brief.' }]);
+  });
+
+  it('leaving with a preset not saved yet asks first: Keep editing stays, Leave without saving drops it and saves nothing', async () => {
+    await openSettings();
+    await user.click(screen.getByTestId('preset-add'));
+    await user.type(field('preset-name'), 'Pirate');
+    await user.keyboard('{Escape}');
+    await settle();
+    const question = screen.getByRole('alertdialog');
+    expect(question.textContent).toContain('Not saved yet: Pirate. Leave Settings without saving it?');
+    expect(document.activeElement).toBe(screen.getByTestId('settings-leave-stay'));
+    await user.click(screen.getByTestId('settings-leave-stay'));
+    expect(field('preset-name').value).toBe('Pirate');
+    await user.click(screen.getByTestId('settings-save'));
+    await settle();
+    await user.click(screen.getByTestId('settings-leave-discard'));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.callsOf('updateSettings')).toEqual([]);
+    expect(fake.settings.presets.map((preset) => preset.name)).toEqual(['Translator']);
+  });
+
+  it('a provider being edited counts too; an untouched editor or a saved preset does not ask', async () => {
+    await openProvider();
+    await user.keyboard('{Escape}');
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await openProvider();
+    await user.type(field('settings-api-key'), 'sk-new');
+    await user.click(screen.getByTestId('dialog-close'));
+    await settle();
+    expect(screen.getByRole('alertdialog').textContent).toContain('Not saved yet: Provider: OpenAI.');
   });
 });

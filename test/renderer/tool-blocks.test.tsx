@@ -156,6 +156,7 @@ describe('the chat’s servers', () => {
       headerKeys: [],
       enabled,
       alwaysAllow: [],
+      disabledTools: [],
       state: { status: 'idle' as const },
     });
     fake.mcp.servers = [

@@ -25,6 +25,8 @@ export interface AgentModel {
   apiKey?: string;
   contextWindow?: number;
   maxOutputTokens?: number;
+  /** Whether the model takes image parts; absent = no (a tool's pictures then reach it as a text note only). */
+  takesImages?: boolean;
   /** Sampling parameters of the chat; absent = the provider's default (not sent). */
   temperature?: number;
   topP?: number;

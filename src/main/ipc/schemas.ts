@@ -158,6 +158,10 @@ export const requestSchemas = {
     apiKey: apiKey.nullable().optional(),
     keepKeyForNewOrigin: z.boolean().optional(),
     prices: z.record(modelName.pipe(z.string().min(1)), z.strictObject(modelPricesSchema.valueType.shape)).optional(),
+    takesImages: z
+      .record(modelName.pipe(z.string().min(1)), z.boolean())
+      .refine((map) => Object.keys(map).length <= 2_000, { message: 'at most 2000 models' })
+      .optional(),
   }),
   deleteProvider: z.strictObject({ providerId }),
   updateChat: z.strictObject({
@@ -202,6 +206,7 @@ export const requestSchemas = {
   importMcpConfig: z.strictObject({ text: z.string().max(1_000_000) }),
   setMcpOptions: z.strictObject({ startAtLaunch: z.boolean() }),
   revokeToolApproval: z.strictObject({ server: mcpServerName, tool: z.string().min(1).max(200) }),
+  setMcpTools: z.strictObject({ server: mcpServerName, tools: z.array(z.string().min(1).max(200)).min(1).max(10_000), on: z.boolean() }),
   exportSession: z.strictObject({ sessionId, format: z.enum(EXPORT_FORMATS) }),
   exportAllSessions: noInput,
   importSessions: noInput,

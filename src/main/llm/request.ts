@@ -1,19 +1,14 @@
-// The Chat Completions request body for one streamed turn.
+// The Chat Completions request body for one streamed turn. Tool pictures go as image parts only to a model that
+// takes images (the provider's editor says which do); any other model gets a note where each picture was.
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { AgentModel, LlmContext } from '../agent/types.js';
 import { toOpenAIMessages, toOpenAITools } from './replay.js';
-
-/**
- * Whether models take image parts. Neither a model nor the settings say so yet (settings know context windows only),
- * so every model is treated as one that does; a per-model capability replaces this switch when it exists.
- */
-export const MODELS_TAKE_IMAGES = true;
 
 /** Builds the streaming request: messages, usage reporting, output limit, the chat's sampling parameters and tools when any. Pure. */
 export function buildChatRequest(model: AgentModel, context: LlmContext): ChatCompletionCreateParamsStreaming {
   const body: ChatCompletionCreateParamsStreaming = {
     model: model.id,
-    messages: toOpenAIMessages(context.messages, { takesImages: MODELS_TAKE_IMAGES }),
+    messages: toOpenAIMessages(context.messages, { takesImages: model.takesImages === true }),
     stream: true,
     stream_options: { include_usage: true },
   };

@@ -1,5 +1,6 @@
 // mcp.json: the `mcpServers` format Claude Desktop, Cursor and Cherry Studio use (plus Cline's `disabled` and
-// `alwaysAllow`), so a config can be pasted or imported as is. Pure: parsing and the shape in memory, no I/O.
+// `alwaysAllow`, and Roo Code's `disabledTools`), so a config can be pasted or imported as is. Pure: parsing and the
+// shape in memory, no I/O.
 //
 //   { "mcpServers": { "<name>": { "command", "args"?, "env"?, "cwd"? } | { "url", "headers"?, "type"? } … },
 //     "tinyAgent": { "startAtLaunch"? } }
@@ -18,6 +19,8 @@ export interface McpServerConfig extends McpServerLaunch {
   headers: Record<string, string>;
   enabled: boolean;
   alwaysAllow: string[];
+  /** Tools of this server the person turned off: never offered to the model. */
+  disabledTools: string[];
 }
 
 export interface McpConfig {
@@ -41,6 +44,7 @@ const serverEntry = z.looseObject({
   type: z.string().optional(),
   disabled: z.boolean().optional(),
   alwaysAllow: z.array(z.string()).optional(),
+  disabledTools: z.array(z.string()).optional(),
 });
 const fileSchema = z.looseObject({
   mcpServers: z.record(z.string(), serverEntry).default({}),
@@ -84,6 +88,7 @@ export function parseMcpConfig(text: string, strings: McpStrings = MCP_STRINGS.e
       headers: entry.headers ?? {},
       enabled: entry.disabled !== true,
       alwaysAllow: entry.alwaysAllow ?? [],
+      disabledTools: entry.disabledTools ?? [],
     });
   }
   return { ok: true, config: { servers, startAtLaunch: parsed.data.tinyAgent?.startAtLaunch ?? false } };
@@ -110,6 +115,7 @@ export function serializeMcpConfig(config: McpConfig): string {
     }
     if (!server.enabled) entry.disabled = true;
     if (server.alwaysAllow.length) entry.alwaysAllow = server.alwaysAllow;
+    if (server.disabledTools.length) entry.disabledTools = server.disabledTools;
     mcpServers[server.name] = entry;
   }
   return `${JSON.stringify({ mcpServers, tinyAgent: { startAtLaunch: config.startAtLaunch } }, null, 2)}\n`;

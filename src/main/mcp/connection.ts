@@ -1,14 +1,15 @@
 // One MCP server: its transport (a child process over stdio, or Streamable HTTP with the SDK's SSE fallback), its
 // state, and its calls. Every step has a timeout; a server that fails or dies becomes `error` with the last lines
 // of its stderr, its calls in flight fail at once, and nothing it does can throw into main. A server that failed
-// while in use starts again when a call next needs it.
+// while in use starts again when a call next needs it. Every call asks for progress; a progress report restarts
+// the call's timeout, up to the most one call may take in all.
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState } from '../../shared/mcp.js';
 import { CallQueue } from './call-queue.js';
 import type { McpServerConfig } from './config.js';
@@ -18,11 +19,13 @@ import { offered, runsAlone } from './tool-traits.js';
 export interface McpTimeouts {
   /** Spawning (or reaching) the server and the initialize handshake together. */
   startMs: number;
-  /** One tool call, from request to result. */
+  /** One tool call without an answer or a progress report (each report starts it again). */
   callMs: number;
+  /** One tool call in all, however often it reports progress. */
+  callMaxMs: number;
 }
 
-export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { startMs: 30_000, callMs: 120_000 };
+export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { startMs: 30_000, callMs: 120_000, callMaxMs: 600_000 };
 
 /** Lines of stderr kept for the error state. */
 const STDERR_LINES = 12;
@@ -81,9 +84,13 @@ export class McpConnection {
     return this.starting;
   }
 
-  /** Starts the server if it has not started, was stopped, or failed while in use; a failed start is not retried. */
+  /**
+   * Starts the server if it has not started, was stopped, or failed while in use, and waits for a start under way; a
+   * failed start is not retried.
+   */
   startIfNeeded(): Promise<void> {
     const { status } = this.state;
+    if (status === 'starting') return this.starting ?? Promise.resolve();
     return status === 'idle' || status === 'stopped' || (status === 'error' && this.failedInUse) ? this.start() : Promise.resolve();
   }
 
@@ -109,15 +116,25 @@ export class McpConnection {
   }
 
   /**
-   * Calls a tool, after the server's earlier calls unless it is read-only. Rejects with a readable message on
-   * timeout, cancellation, a dead server or a protocol error.
+   * Calls a tool, after the server's earlier calls unless it is read-only; the server's progress reports go to
+   * `onProgress`. Rejects with a readable message on timeout, cancellation, a dead server or a protocol error.
    */
-  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress: (progress: Progress) => void = () => undefined,
+  ): Promise<CallToolResult> {
     const tool = this.tools.find((t) => t.name === name);
-    return this.queue.run(runsAlone(tool), signal, () => this.send(name, args, signal));
+    return this.queue.run(runsAlone(tool), signal, () => this.send(name, args, signal, onProgress));
   }
 
-  private async send(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  private async send(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress: (progress: Progress) => void,
+  ): Promise<CallToolResult> {
     // Only a server that failed while in use: a call never starts one that is off or was stopped.
     if (this.state.status === 'error' && this.failedInUse) await this.start();
     const client = this.client;
@@ -129,17 +146,33 @@ export class McpConnection {
     const forward = () => call.abort(signal.reason);
     if (signal.aborted) forward();
     else signal.addEventListener('abort', forward, { once: true });
+    // The SDK checks the total only when a report arrives: this ends a call that reports past it, whatever it does.
+    let overTime = false;
+    const deadline = setTimeout(() => {
+      overTime = true;
+      call.abort(new Error('over time'));
+    }, this.timeouts.callMaxMs);
     try {
       return (await client.callTool({ name, arguments: args }, undefined, {
         signal: call.signal,
         timeout: this.timeouts.callMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: this.timeouts.callMaxMs,
+        // Asking for progress is what puts a progressToken in the call's _meta.
+        onprogress: (progress) => {
+          if (this.client === client) onProgress(progress);
+        },
       })) as CallToolResult;
     } catch (error) {
       if (signal.aborted) throw new Error('Operation aborted');
       // A call that failed because the server died says so, with what the server last printed.
       if ((this.state as McpServerState).status === 'error') throw new Error(this.unavailableText());
+      const strings = this.options.strings();
+      if (overTime || isTimeout(error, 'total')) throw new Error(strings.callOverTime(Math.round(this.timeouts.callMaxMs / 1000)));
+      if (isTimeout(error, 'quiet')) throw new Error(strings.callTimedOut(Math.round(this.timeouts.callMs / 1000)));
       throw new Error(shortError(error));
     } finally {
+      clearTimeout(deadline);
       this.inFlight.delete(call);
       signal.removeEventListener('abort', forward);
     }
@@ -274,6 +307,13 @@ export class McpConnection {
     this.state = state;
     this.onChange();
   }
+}
+
+/** Whether `error` is the SDK's timeout of a call: `total` past maxTotalTimeout, `quiet` without answer or progress. */
+function isTimeout(error: unknown, kind: 'total' | 'quiet'): boolean {
+  if (!(error instanceof McpError) || error.code !== (ErrorCode.RequestTimeout as number)) return false;
+  const total = typeof (error.data as { maxTotalTimeout?: unknown } | undefined)?.maxTotalTimeout === 'number';
+  return kind === 'total' ? total : !total;
 }
 
 /** How the SDK's stdio read buffer says a message was over its size (`ReadBuffer exceeded maximum size of N bytes`). */

@@ -1,8 +1,10 @@
 // MCP for the app: mcp.json (secrets encrypted with the SecretBox), one connection per server, and the tools a chat
-// is offered. Servers start when a chat first needs them, or at launch when that is set; a config change restarts
-// the server; dispose() ends every child process before it resolves.
+// is offered (tool-selection.ts: the ones on, within the cap per request). Servers start when a chat first needs
+// them, or at launch when that is set, and when saved or imported in Settings (so the person sees at once whether
+// one works, and its tools); a config change restarts the server; dispose() ends every child process before it
+// resolves.
 import { join } from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../shared/errors.js';
 import { launchFields, type McpServerInput, type McpServerView, type McpSettingsView } from '../../shared/mcp.js';
 import type { AgentTool } from '../agent/types.js';
@@ -12,6 +14,8 @@ import { McpConfigFile } from './config-file.js';
 import { DEFAULT_MCP_TIMEOUTS, MAX_MESSAGE_BYTES, McpConnection, type McpConnectionOptions, type McpTimeouts } from './connection.js';
 import { MCP_STRINGS, type McpStrings } from './strings.js';
 import { adaptTools, type ToolCallHooks, type ToolHost } from './tool-adapter.js';
+import { selectTools } from './tool-selection.js';
+import type { ProgressClock } from './progress.js';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -21,6 +25,8 @@ export interface McpServiceOptions {
   maxMessageBytes?: number;
   /** The words of tool call errors in the person's language (English when not given). */
   strings?: () => McpStrings;
+  /** The clock that thins a call's progress reports (tests drive it by hand). */
+  progressClock?: ProgressClock;
   log?: (message: string) => void;
 }
 
@@ -32,6 +38,8 @@ export class McpService implements ToolHost {
   private readonly connectionOptions: McpConnectionOptions;
   /** The words of MCP errors in the person's language (the tool adapter reads them too). */
   readonly strings: () => McpStrings;
+  private readonly log: ((message: string) => void) | undefined;
+  private readonly progressClock: ProgressClock | undefined;
 
   private constructor(
     options: McpServiceOptions,
@@ -44,6 +52,8 @@ export class McpService implements ToolHost {
       strings: options.strings ?? ENGLISH,
     };
     this.strings = this.connectionOptions.strings;
+    this.log = options.log;
+    this.progressClock = options.progressClock;
   }
 
   /** Reads mcp.json. Never throws: a file that is not valid is reported in the view and left untouched. */
@@ -77,7 +87,7 @@ export class McpService implements ToolHost {
     };
   }
 
-  /** Adds or edits a server; a running server whose settings changed is restarted with them. */
+  /** Adds or edits a server; a running server whose settings changed is restarted with them, one not running starts. */
   async saveServer(input: McpServerInput): Promise<McpSettingsView> {
     if (!SERVER_NAME.test(input.name)) throw new AppError('invalid_input', this.strings().badServerName);
     await this.replace((config) => {
@@ -88,6 +98,7 @@ export class McpService implements ToolHost {
       const server = serverFromInput(input, previous, this.strings());
       return { ...config, servers: previous ? config.servers.map((s) => (s === previous ? server : s)) : [...config.servers, server] };
     });
+    this.startSaved([input.name]);
     return this.view();
   }
 
@@ -99,7 +110,7 @@ export class McpService implements ToolHost {
     return this.view();
   }
 
-  /** Adds the servers of a pasted or imported config (same name: replaced). The text is validated whole first. */
+  /** Adds the servers of a pasted or imported config (same name: replaced), and starts them. Validated whole first. */
   async importConfig(text: string): Promise<McpSettingsView> {
     const parsed = parseMcpConfig(text, this.strings());
     if (!parsed.ok) throw new AppError('invalid_input', parsed.message);
@@ -108,6 +119,24 @@ export class McpService implements ToolHost {
       ...config,
       servers: [...config.servers.filter((s) => !incoming.has(s.name)), ...incoming.values()],
     }));
+    this.startSaved([...incoming.keys()]);
+    return this.view();
+  }
+
+  /** Turns tools of a server on or off (the model is never offered one that is off); no restart is needed. */
+  async setTools(serverName: string, tools: readonly string[], on: boolean): Promise<McpSettingsView> {
+    await this.replace((config) => {
+      if (!config.servers.some((s) => s.name === serverName)) throw new AppError('not_found', this.strings().noSuchServer(serverName));
+      const named = new Set(tools);
+      return {
+        ...config,
+        servers: config.servers.map((s) =>
+          s.name !== serverName
+            ? s
+            : { ...s, disabledTools: on ? s.disabledTools.filter((t) => !named.has(t)) : [...new Set([...s.disabledTools, ...tools])] },
+        ),
+      };
+    });
     return this.view();
   }
 
@@ -138,10 +167,16 @@ export class McpService implements ToolHost {
     await this.replace((config) => withAlwaysAllow(config, serverName, (list) => (list.includes(tool) ? list : [...list, tool])));
   }
 
-  async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  async callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<CallToolResult> {
     const connection = this.connection(server);
     if (!connection) throw new Error(this.strings().serverNotConfigured(server));
-    return connection.callTool(tool, args, signal);
+    return connection.callTool(tool, args, signal, onProgress);
   }
 
   /**
@@ -153,8 +188,12 @@ export class McpService implements ToolHost {
     const chosen = this.config.servers.filter((s) => s.enabled && (selection === undefined || selection.includes(s.name)));
     const connections = chosen.map((s) => this.connection(s.name)!);
     await Promise.all(connections.map((c) => c.startIfNeeded()));
-    const ready = connections.filter((c) => c.state.status === 'ready').map((c) => ({ name: c.config.name, tools: c.tools }));
-    return adaptTools(ready, this, hooks);
+    const ready = connections
+      .filter((c) => c.state.status === 'ready')
+      .map((c) => ({ name: c.config.name, tools: c.tools, disabledTools: c.config.disabledTools }));
+    const picked = selectTools(ready);
+    if (picked.leftOut > 0) this.log?.(`MCP: ${picked.leftOut} tools that are on were left out of the request (at most 128 per request).`);
+    return adaptTools(picked.servers, this, hooks, this.progressClock);
   }
 
   /** Process ids of running stdio servers (for the test that no child outlives the app). */
@@ -171,6 +210,12 @@ export class McpService implements ToolHost {
   }
 
   // ---- internals ----
+
+  /** Starts the named servers that are enabled and not running (a saved or imported server shows whether it works). */
+  private startSaved(names: readonly string[]): void {
+    if (this.disposed) return;
+    for (const name of names) if (this.server(name)?.enabled) void this.connection(name)?.startIfNeeded();
+  }
 
   private server(name: string): McpServerConfig | undefined {
     return this.config.servers.find((s) => s.name === name);
@@ -218,6 +263,7 @@ export class McpService implements ToolHost {
       headerKeys: Object.keys(server.headers),
       enabled: server.enabled,
       alwaysAllow: server.alwaysAllow,
+      disabledTools: server.disabledTools,
       state: server.enabled ? (this.connections.get(server.name)?.state ?? { status: 'idle' }) : { status: 'stopped' },
     };
   }
@@ -249,6 +295,7 @@ function serverFromInput(input: McpServerInput, previous: McpServerConfig | unde
     headers: input.transport === 'http' ? keep(input.headers, previous?.headers) : {},
     enabled: input.enabled,
     alwaysAllow: previous?.alwaysAllow ?? [],
+    disabledTools: previous?.disabledTools ?? [],
   };
   if (server.transport === 'stdio' && !server.command) throw new AppError('invalid_input', strings.needsCommand);
   if (server.transport === 'http' && !/^https?:\/\/\S+$/i.test(server.url ?? '')) throw new AppError('invalid_input', strings.needsUrl);

@@ -10,6 +10,10 @@ export interface McpStrings {
   serverNotConfigured(server: string): string;
   /** A tool result was larger than one message may be: the server was stopped and starts again when next needed. */
   resultTooLarge(limitMb: number): string;
+  /** A call got no answer and no progress for `seconds`. */
+  callTimedOut(seconds: number): string;
+  /** A call still running (with progress) after the most one call may take. */
+  callOverTime(seconds: number): string;
   /** The tool said it failed and gave no text saying why. */
   toolReportedError: string;
   resultWithoutContent: string;
@@ -41,6 +45,8 @@ const en: McpStrings = {
   serverNotConfigured: (server) => `MCP server "${server}" is no longer configured.`,
   resultTooLarge: (limitMb) =>
     `The tool result was too large (over ${limitMb} MB). The server was stopped; it starts again when a tool of it is next needed.`,
+  callTimedOut: (seconds) => `The tool did not answer within ${seconds} s and was stopped.`,
+  callOverTime: (seconds) => `The tool was still running after ${seconds} s, the most one call may take, and was stopped.`,
   toolReportedError: 'The tool reported an error.',
   resultWithoutContent: 'The server returned a result without content.',
   serverStopped: 'The server stopped.',
@@ -67,6 +73,8 @@ const zh: McpStrings = {
   serverNotRunning: (server) => `MCP 服务器“${server}”没有运行。`,
   serverNotConfigured: (server) => `MCP 服务器“${server}”已不在配置中。`,
   resultTooLarge: (limitMb) => `工具结果过大（超过 ${limitMb} MB）。该服务器已停止，下次需要它的工具时会重新启动。`,
+  callTimedOut: (seconds) => `工具在 ${seconds} 秒内没有响应，已停止。`,
+  callOverTime: (seconds) => `工具运行超过了单次调用的上限 ${seconds} 秒，已停止。`,
   toolReportedError: '工具报告了一个错误。',
   resultWithoutContent: '服务器返回的结果没有内容。',
   serverStopped: '服务器已停止运行。',

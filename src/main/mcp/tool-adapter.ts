@@ -1,13 +1,14 @@
 // MCP tools as the agent's tools: namespaced names the model sees (`server__tool`, unique across servers, within
 // OpenAI's 64-character `^[A-Za-z0-9_-]+$`), the server's JSON schema as parameters, approval before each call,
 // and MCP results turned into transcript content (text, images; long text shortened).
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ImagePart, TextPart } from '../../shared/messages.js';
 import { TOOL_NAME_SEPARATOR, type ApprovalDecision, type McpToolResultDetails, type ToolCallState } from '../../shared/mcp.js';
 import type { AgentTool, AgentToolResult } from '../agent/types.js';
 import { jsonPictures } from '../llm/tool-pictures.js';
 import { approvalNeed, approvalOutcome, DECLINED_TEXT } from './approvals.js';
 import { MCP_STRINGS, type McpStrings } from './strings.js';
+import { ProgressGate, toolCallProgress, type ProgressClock } from './progress.js';
 import { offered } from './tool-traits.js';
 
 /** Text a result keeps for the model and the transcript; the rest is cut with a note saying how much there was. */
@@ -34,7 +35,14 @@ export interface ToolCallHooks {
 export interface ToolHost {
   alwaysAllowed(server: string): readonly string[];
   allowAlways(server: string, tool: string): Promise<void>;
-  callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  /** Calls a tool; the server's progress reports, if it sends any, go to `onProgress`. */
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<CallToolResult>;
   /** The words of a call's errors, in the person's language. */
   strings(): McpStrings;
 }
@@ -61,9 +69,10 @@ export function adaptTools(
   servers: ReadonlyArray<{ name: string; tools: readonly Tool[] }>,
   host: ToolHost,
   hooks: ToolCallHooks,
+  clock?: ProgressClock,
 ): AgentTool[] {
   const offeredTools = servers.map((server) => ({ name: server.name, tools: server.tools.filter(offered) }));
-  return namespacedTools(offeredTools).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks));
+  return namespacedTools(offeredTools).map(({ name, server, tool }) => adaptTool(name, server, tool, host, hooks, clock));
 }
 
 function adaptTool(
@@ -72,6 +81,7 @@ function adaptTool(
   tool: Tool,
   host: ToolHost,
   hooks: ToolCallHooks,
+  clock: ProgressClock | undefined,
 ): AgentTool<Record<string, unknown>, McpToolResultDetails> {
   const { $schema: _dialect, ...parameters } = tool.inputSchema as Record<string, unknown>;
   return {
@@ -80,8 +90,16 @@ function adaptTool(
     parameters,
     async execute(toolCallId, args, signal) {
       const startedAt = Date.now();
-      const report = (status: ToolCallState['status'], endedAt?: number) =>
-        hooks.onStatus({ toolCallId, status, server, tool: tool.name, startedAt, ...(endedAt !== undefined && { endedAt }) });
+      const report = (status: ToolCallState['status'], endedAt?: number, progress?: ToolCallState['progress']) =>
+        hooks.onStatus({
+          toolCallId,
+          status,
+          server,
+          tool: tool.name,
+          startedAt,
+          ...(endedAt !== undefined && { endedAt }),
+          ...(progress && { progress }),
+        });
       const details = (extra?: Partial<McpToolResultDetails>): McpToolResultDetails => ({
         server,
         tool: tool.name,
@@ -103,8 +121,10 @@ function adaptTool(
         if (outcome.remember) await host.allowAlways(server, tool.name).catch(() => undefined);
       }
       report('running');
+      const progress = new ProgressGate((latest) => report('running', undefined, latest), clock);
       try {
-        const result = await host.callTool(server, tool.name, args ?? {}, signal);
+        const result = await host.callTool(server, tool.name, args ?? {}, signal, (p) => progress.push(toolCallProgress(p)));
+        progress.close();
         const converted = convertResult(result, host.strings());
         if (result.isError) throw new Error(converted.text || host.strings().toolReportedError);
         report('done', Date.now());
@@ -113,6 +133,7 @@ function adaptTool(
           details: details(converted.originalChars !== undefined ? { originalChars: converted.originalChars } : {}),
         };
       } catch (error) {
+        progress.close();
         report('failed', Date.now());
         throw error;
       }

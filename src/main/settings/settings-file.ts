@@ -38,6 +38,8 @@ export interface StoredProvider {
   keyOrigin?: string;
   /** Prices per million tokens by model id, as the person set them. */
   prices?: ModelPrices;
+  /** Whether each model takes images, for the models the person set (the others are guessed from their id). */
+  takesImages?: Record<string, boolean>;
 }
 
 /** What is stored. */
@@ -84,6 +86,8 @@ export const modelPricesSchema = z.record(
   z.object({ input: priceAmount, output: priceAmount, cachedInput: priceAmount.optional() }),
 );
 export const currencySchema = z.enum(CURRENCY_SYMBOLS);
+/** Per model id: whether it takes images (the IPC form is the same). */
+export const takesImagesSchema = z.record(z.string().min(1).max(200), z.boolean());
 const promptPresetSchema = z.object({
   id: z.string().min(1).max(100),
   name: z.string().min(1).max(200),
@@ -106,6 +110,7 @@ const storedSchema = z.object({
       encryptedApiKey: z.string().optional(),
       keyOrigin: z.string().optional(),
       prices: modelPricesSchema.optional().catch(undefined),
+      takesImages: takesImagesSchema.optional().catch(undefined),
     }),
   ),
   defaultModel: modelRefSchema.nullable().catch(null),

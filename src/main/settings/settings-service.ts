@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import { lacksKey } from '../../shared/first-run.js';
+import { takesImages } from '../../shared/model-images.js';
 import type { ProviderProbe } from '../../shared/ipc.js';
 import {
   defaultProviderName,
@@ -193,6 +194,7 @@ export class SettingsService {
       models,
       enabled: input.enabled ?? existing?.enabled ?? true,
       ...(input.prices !== undefined && { prices: input.prices }),
+      ...(input.takesImages !== undefined && { takesImages: input.takesImages }),
       name: nameChanged ? input.name!.trim() : keepsDefaultName ? defaultProviderName(baseUrl, presetId) : existing.name,
     };
     const keys = new Map(this.keys);
@@ -258,6 +260,7 @@ export class SettingsService {
       baseUrl: provider.baseUrl,
       apiKey,
       contextWindow: positiveInt(env.TINY_AGENT_CONTEXT_WINDOW) ?? contextWindowOf(target.model),
+      takesImages: takesImages(target.model, provider.takesImages),
       // Empty means the provider's default: nothing is sent (the context policy still keeps room for an answer).
       maxOutputTokens: params.maxOutputTokens ?? positiveInt(env.TINY_AGENT_MAX_OUTPUT_TOKENS),
       requestTimeoutMs: positiveInt(env.TINY_AGENT_REQUEST_TIMEOUT_MS),
@@ -308,6 +311,7 @@ export class SettingsService {
       hasApiKey: this.keyFor(provider) !== undefined,
       fromEnv: this.stored.providers.length === 0,
       ...(provider.prices && Object.keys(provider.prices).length > 0 && { prices: provider.prices }),
+      ...(provider.takesImages && Object.keys(provider.takesImages).length > 0 && { takesImages: provider.takesImages }),
     };
   }
 

@@ -76,9 +76,9 @@ describe('tool pictures in the request', () => {
     ]);
   });
 
-  it('buildChatRequest sends tool pictures as image_url parts', () => {
+  it('buildChatRequest sends tool pictures as image_url parts to a model that takes images', () => {
     const body = buildChatRequest(
-      { id: 'm', baseUrl: 'http://x' },
+      { id: 'm', baseUrl: 'http://x', takesImages: true },
       { messages: [user('draw'), calls('a'), result('a', [png])], tools: [] },
     );
     expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user']);

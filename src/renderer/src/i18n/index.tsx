@@ -17,6 +17,8 @@ import { usageStrings } from './usage';
 import { welcomeStrings } from './welcome';
 import { restoreStrings } from './restore';
 import { emptyChatStrings } from './emptyChat';
+import { settingsPageStrings } from './settingsPage';
+import { mcpSettingsStrings } from './mcpSettings';
 
 export type { Locale };
 
@@ -62,6 +64,8 @@ const dictionaries = {
     ...welcomeStrings.en,
     ...restoreStrings.en,
     ...emptyChatStrings.en,
+    ...settingsPageStrings.en,
+    ...mcpSettingsStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -80,6 +84,8 @@ const dictionaries = {
     ...welcomeStrings['zh-CN'],
     ...restoreStrings['zh-CN'],
     ...emptyChatStrings['zh-CN'],
+    ...settingsPageStrings['zh-CN'],
+    ...mcpSettingsStrings['zh-CN'],
   },
 } as const;
 

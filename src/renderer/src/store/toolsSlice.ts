@@ -44,12 +44,40 @@ function withList(record: Record<string, string[]>, key: string, list: string[])
   return { ...record, [key]: list };
 }
 
-export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set, _get, store) => {
+/** `view` with the tools `tools` of `server` turned on or off. */
+function withToolsSwitched(view: McpSettingsView, server: string, tools: readonly string[], on: boolean): McpSettingsView {
+  const named = new Set(tools);
+  return {
+    ...view,
+    servers: view.servers.map((s) =>
+      s.name !== server
+        ? s
+        : { ...s, disabledTools: on ? s.disabledTools.filter((t) => !named.has(t)) : [...new Set([...s.disabledTools, ...tools])] },
+    ),
+  };
+}
+
+export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set, get, store) => {
   const api = () => window.api;
-  const applyMcp = async (call: Promise<IpcResult<McpSettingsView>>): Promise<IpcResult<McpSettingsView>> => {
-    const result = await call;
-    if (result.ok) set({ mcp: result.value });
-    return result;
+  // A change's answer is the newest view; a periodic read that began before a change ended is older: it is dropped,
+  // so a box just ticked never flips back for a moment.
+  let writes = 0;
+  let pending = 0;
+  const applyMcp = async (call: () => Promise<IpcResult<McpSettingsView>>): Promise<IpcResult<McpSettingsView>> => {
+    writes += 1;
+    pending += 1;
+    try {
+      const result = await call();
+      if (result.ok) set({ mcp: result.value });
+      return result;
+    } finally {
+      pending -= 1;
+    }
+  };
+  const readMcp = async (): Promise<void> => {
+    const before = writes;
+    const result = await api().getMcpSettings();
+    if (result.ok && pending === 0 && writes === before) set({ mcp: result.value });
   };
   return {
     ...initialToolsData(),
@@ -70,14 +98,20 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
       if (result.ok) set((s) => ({ chatServers: { ...s.chatServers, [sessionId]: result.value.mcpServers ?? undefined } }));
       else showIpcError(store, sessionId, result.error);
     },
-    async loadMcp() {
-      await applyMcp(api().getMcpSettings());
+    loadMcp: readMcp,
+    saveMcpServer: (input) => applyMcp(() => api().saveMcpServer(input)),
+    importMcpConfig: (text) => applyMcp(() => api().importMcpConfig({ text })),
+    removeMcpServer: (name) => applyMcp(() => api().removeMcpServer({ name })),
+    restartMcpServer: (name) => applyMcp(() => api().restartMcpServer({ name })),
+    setMcpStartAtLaunch: (startAtLaunch) => applyMcp(() => api().setMcpOptions({ startAtLaunch })),
+    revokeToolApproval: (server, tool) => applyMcp(() => api().revokeToolApproval({ server, tool })),
+    async setMcpTools(server, tools, on) {
+      // Shown switched at once; main's answer confirms it, a refusal puts back what main has.
+      const before = get().mcp;
+      if (before) set({ mcp: withToolsSwitched(before, server, tools, on) });
+      const result = await applyMcp(() => api().setMcpTools({ server, tools, on }));
+      if (!result.ok) await readMcp();
+      return result;
     },
-    saveMcpServer: (input) => applyMcp(api().saveMcpServer(input)),
-    importMcpConfig: (text) => applyMcp(api().importMcpConfig({ text })),
-    removeMcpServer: (name) => applyMcp(api().removeMcpServer({ name })),
-    restartMcpServer: (name) => applyMcp(api().restartMcpServer({ name })),
-    setMcpStartAtLaunch: (startAtLaunch) => applyMcp(api().setMcpOptions({ startAtLaunch })),
-    revokeToolApproval: (server, tool) => applyMcp(api().revokeToolApproval({ server, tool })),
   };
 };

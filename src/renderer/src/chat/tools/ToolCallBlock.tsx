@@ -6,6 +6,7 @@ import { TOOL_NAME_SEPARATOR, type McpToolResultDetails, type ToolCallStatus } f
 import { messageText, type ToolCallPart, type ToolResultMessage } from '../../../../shared/messages';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
+import { ToolProgress } from './ToolProgress';
 import { useToolResult } from './toolResults';
 import './tools.css';
 
@@ -43,6 +44,7 @@ export function ToolCallBlock({ part }: { part: ToolCallPart }): JSX.Element {
         <span className="tool-badge">{t(`tools.status.${status}`)}</span>
         <span className="tool-name">{tool}</span>
         {server && <span className="tool-server">{t('tools.onServer', { server })}</span>}
+        {status === 'running' && live?.progress && <ToolProgress progress={live.progress} />}
         {durationMs !== undefined && <span className="tool-duration">{formatDuration(durationMs)}</span>}
       </summary>
       <div className="tool-body">

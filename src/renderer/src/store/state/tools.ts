@@ -22,6 +22,7 @@ export interface ToolsActions {
   restartMcpServer(name: string): Promise<IpcResult<McpSettingsView>>;
   setMcpStartAtLaunch(startAtLaunch: boolean): Promise<IpcResult<McpSettingsView>>;
   revokeToolApproval(server: string, tool: string): Promise<IpcResult<McpSettingsView>>;
+  setMcpTools(server: string, tools: string[], on: boolean): Promise<IpcResult<McpSettingsView>>;
 }
 
 export type ToolsSlice = ToolsData & ToolsActions;

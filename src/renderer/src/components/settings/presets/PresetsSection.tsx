@@ -1,5 +1,6 @@
 // Settings' prompt presets ("assistants"): start a chat from one, add, edit, delete. The list is saved whole on
-// each change; until the first change the shipped presets (in the current language) are shown.
+// each change (a preset being edited when its Save is pressed); until the first change the shipped presets (in the
+// current language) are shown.
 import { useId, useState, type FormEvent, type JSX } from 'react';
 import type { PromptPreset, SettingsView } from '../../../../../shared/settings';
 import { useT } from '../../../i18n';
@@ -11,6 +12,7 @@ import { ParamsFields, paramsDraft, parseParams, type ParamsDraft } from '../../
 import { DialogActions } from '../../../ui/DialogActions';
 import { FormError } from '../../../ui/FormError';
 import { Field } from '../../../ui/Field';
+import { useUnsavedDraft } from '../leaveGuard';
 
 export function PresetsSection({ settings }: { settings: SettingsView }): JSX.Element {
   const t = useT();
@@ -115,6 +117,8 @@ function PresetEditor({
   const [params, setParams] = useState<ParamsDraft>(paramsDraft(preset.params));
   const [error, setError] = useState<string | null>(null);
   const groups = modelGroups(settings.providers);
+  const [initial] = useState(() => JSON.stringify([preset.name, preset.systemPrompt, model, params]));
+  useUnsavedDraft(name.trim() || preset.name || t('presets.add'), JSON.stringify([name, systemPrompt, model, params]) !== initial);
 
   const submit = async (event: FormEvent) => {
     // A form inside the settings form would submit both: this one is a fieldset with its own button.

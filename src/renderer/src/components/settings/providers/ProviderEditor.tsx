@@ -1,6 +1,8 @@
-// One provider's editor: preset, base URL, API key (write-only), its default model, the models offered per chat
-// (listed by the endpoint or typed), a connection test. A new provider needs only URL, key and model; its name
-// defaults from the host. Moving a saved key's provider to another address asks whether the key belongs there.
+// One provider's editor: preset, base URL, API key (write-only), one list of its models (listed by the endpoint or
+// typed; each offered in chats or not, taking images or not), prices, a connection test. A new provider needs only
+// URL, key and a model; its name defaults from the host. Nothing here is saved before Save (Cancel leaves the
+// provider as it was); removing the provider asks first. Moving a saved key's provider to another address asks
+// whether the key belongs there.
 import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import type { ProviderProbe } from '../../../../../shared/ipc';
 import {
@@ -13,13 +15,14 @@ import {
 } from '../../../../../shared/settings';
 import { useT } from '../../../i18n';
 import { useAppState } from '../../../store/appState';
-import { RefreshIcon } from '../../../ui/icons';
 import { ModelPricesEditor } from '../../../usage/ModelPricesEditor';
 import { priceRowsOf, pricesFromRows } from '../../../usage/priceRows';
 import { DialogActions } from '../../../ui/DialogActions';
 import { FormError } from '../../../ui/FormError';
+import { useUnsavedDraft } from '../leaveGuard';
+import { offeredModels, rowsOf, startingModel, withListed, withTyped, type ModelRow } from './modelRows';
+import { ProviderModels, type ModelsListing } from './ProviderModels';
 
-type ModelsState = { state: 'idle' | 'loading' } | { state: 'done'; list: string[] } | { state: 'failed'; message: string };
 type TestState = { state: 'idle' | 'testing' } | { state: 'done'; result: ConnectionTestResult };
 
 interface ProviderEditorProps {
@@ -40,13 +43,18 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
   const [presetId, setPresetId] = useState<ProviderPresetId>(provider?.presetId ?? 'custom');
   const [name, setName] = useState(provider?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(provider?.baseUrl ?? '');
-  const [model, setModel] = useState(provider?.model ?? '');
-  const [modelsText, setModelsText] = useState((provider?.models ?? []).join('\n'));
+  const appDefault = useAppState((s) => s.settings?.defaultModel);
+  const [rows, setRows] = useState<ModelRow[]>(() => rowsOf(provider ? [provider.model, ...provider.models] : []));
+  /** A model name typed in the list's box and not added yet: Save adds it too. */
+  const [typed, setTyped] = useState('');
+  const [images, setImages] = useState<Record<string, boolean>>(provider?.takesImages ?? {});
+  /** The saved key is to be removed on Save. */
+  const [clearKey, setClearKey] = useState(false);
   const [enabled, setEnabled] = useState(provider?.enabled ?? true);
   const [priceRows, setPriceRows] = useState(() => priceRowsOf(provider?.prices));
   /** A new key to save; empty leaves the saved key as it is. */
   const [apiKey, setApiKey] = useState('');
-  const [models, setModels] = useState<ModelsState>({ state: 'idle' });
+  const [listing, setListing] = useState<ModelsListing>({ state: 'idle' });
   const [test, setTest] = useState<TestState>({ state: 'idle' });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,57 +65,58 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
   const probeGeneration = useRef(0);
 
   const preset = PROVIDER_PRESETS.find((p) => p.id === presetId);
-  const hasApiKey = provider?.hasApiKey ?? false;
+  const hasApiKey = (provider?.hasApiKey ?? false) && !clearKey;
   const saved = provider !== null && !provider.fromEnv;
+  /** What Save sends as the offered models: the ticked rows, and a name still in the box. */
+  const offered = offeredModels(withTyped(rows, typed));
+  const model = startingModel(offered, provider?.model ?? '', appDefault?.providerId === provider?.id ? appDefault?.model : undefined);
+
+  // Leaving Settings with changes here asks first (the form's fields as they were opened, against now).
+  const initial = useRef<string | null>(null);
+  const snapshot = JSON.stringify([presetId, name, baseUrl, offered, images, enabled, priceRows, apiKey, clearKey]);
+  initial.current ??= snapshot;
+  useUnsavedDraft(provider ? t('providers.editTitle', { name: provider.name }) : t('providers.newTitle'), snapshot !== initial.current);
 
   const probe = (): ProviderProbe => ({
     ...(provider ? { providerId: provider.id } : {}),
     ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
     ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
-    ...(model.trim() ? { model: model.trim() } : {}),
+    ...(model ? { model } : {}),
   });
 
-  const typedModels = () =>
-    modelsText
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean);
-
-  const loadModels = async (merge: boolean) => {
+  /** Adds the models the endpoint lists to the list (not offered until ticked). */
+  const loadModels = async () => {
     const generation = ++probeGeneration.current;
-    setModels({ state: 'loading' });
+    setListing({ state: 'loading' });
     const result = await listModels(probe());
     if (generation !== probeGeneration.current) return;
-    setModels(result.ok ? { state: 'done', list: result.value } : { state: 'failed', message: result.error.message });
-    if (result.ok && merge)
-      setModelsText((text) =>
-        [
-          ...new Set([
-            ...text
-              .split('\n')
-              .map((l) => l.trim())
-              .filter(Boolean),
-            ...result.value,
-          ]),
-        ].join('\n'),
-      );
+    setListing(result.ok ? { state: 'done', count: result.value.length } : { state: 'failed', message: result.error.message });
+    if (result.ok) setRows((current) => withListed(current, result.value));
   };
 
   // A saved provider's models, once when the editor opens; later loads are asked for with the refresh button.
   useEffect(() => {
-    if (provider) void loadModels(false);
+    if (provider) void loadModels();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening, not on every keystroke
   }, []);
 
   const choosePreset = (next: ProviderPresetId) => {
+    const previous = PROVIDER_PRESETS.find((p) => p.id === presetId);
     setPresetId(next);
     const chosen = PROVIDER_PRESETS.find((p) => p.id === next);
     if (chosen && chosen.id !== 'custom') {
       setBaseUrl(chosen.baseUrl);
-      setModel(chosen.defaultModel);
+      // The last preset's model goes unless the provider offered it before; the new preset's model is offered.
+      const keep = new Set(provider ? [provider.model, ...provider.models] : []);
+      setRows((current) =>
+        withTyped(
+          current.filter((row) => row.model !== previous?.defaultModel || keep.has(row.model)),
+          chosen.defaultModel,
+        ),
+      );
     }
     probeGeneration.current++;
-    setModels({ state: 'idle' });
+    setListing({ state: 'idle' });
     setTest({ state: 'idle' });
   };
 
@@ -117,16 +126,16 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
     const result = await testConnection(probe());
     if (generation !== probeGeneration.current) return;
     setTest({ state: 'done', result: result.ok ? result.value : { ok: false, message: result.error.message } });
-  };
-
-  const clearKey = async () => {
-    if (!provider) return;
-    const result = await saveProvider({ id: provider.id, apiKey: null });
-    setError(result.ok ? null : t('settings.saveFailed', { message: result.error.message }));
+    // A connection that works shows its models in the list.
+    if (result.ok && result.value.ok && listing.state !== 'done') void loadModels();
   };
 
   const submit = async (keepKeyForNewOrigin?: boolean) => {
     const url = baseUrl.trim();
+    if (offered.length === 0) {
+      setError(t('providers.modelsNone'));
+      return;
+    }
     const movesKey = provider !== null && hasApiKey && !apiKey.trim() && originOf(url) !== originOf(provider.baseUrl);
     if (movesKey && keepKeyForNewOrigin === undefined) {
       setAskKeyMove(true);
@@ -142,13 +151,14 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
       ...(provider ? { id: provider.id } : {}),
       presetId,
       enabled,
-      models: typedModels(),
-      // Sent when there is something to set or to clear; absent leaves the saved prices as they are.
+      models: offered,
+      // Sent when there is something to set or to clear; absent leaves the saved lists as they are.
       ...((Object.keys(prices).length > 0 || Object.keys(provider?.prices ?? {}).length > 0) && { prices }),
+      ...((Object.keys(images).length > 0 || Object.keys(provider?.takesImages ?? {}).length > 0) && { takesImages: images }),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(url ? { baseUrl: url } : {}),
-      ...(model.trim() ? { model: model.trim() } : {}),
-      ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+      ...(model ? { model } : {}),
+      ...(apiKey.trim() ? { apiKey: apiKey.trim() } : clearKey ? { apiKey: null } : {}),
       ...(keepKeyForNewOrigin !== undefined ? { keepKeyForNewOrigin } : {}),
     };
     setSaving(true);
@@ -159,6 +169,7 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
       return;
     }
     setApiKey('');
+    initial.current = null;
     onDone();
   };
 
@@ -169,11 +180,13 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
     else onDone();
   };
 
-  const keyState = hasApiKey
-    ? t('settings.apiKeyIsSet')
-    : preset?.needsKey === false
-      ? t('settings.apiKeyNotNeeded')
-      : t('settings.apiKeyNotSet');
+  const keyState = clearKey
+    ? t('settings.apiKeyRemovedOnSave')
+    : hasApiKey
+      ? t('settings.apiKeyIsSet')
+      : preset?.needsKey === false
+        ? t('settings.apiKeyNotNeeded')
+        : t('settings.apiKeyNotSet');
 
   return (
     <form
@@ -242,8 +255,13 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
             onChange={(event) => setApiKey(event.target.value)}
           />
           {hasApiKey && saved && (
-            <button type="button" className="button" data-testid="settings-clear-key" onClick={() => void clearKey()}>
+            <button type="button" className="button" data-testid="settings-clear-key" onClick={() => setClearKey(true)}>
               {t('settings.clearKey')}
+            </button>
+          )}
+          {clearKey && (
+            <button type="button" className="button" data-testid="settings-clear-key-undo" onClick={() => setClearKey(false)}>
+              {t('settings.clearKeyUndo')}
             </button>
           )}
         </div>
@@ -253,58 +271,18 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
         </p>
       </div>
 
-      <div className="field">
-        <label htmlFor={`${id}-model`}>{t('settings.model')}</label>
-        <div className="field-row">
-          <input
-            id={`${id}-model`}
-            data-testid="settings-model"
-            list={`${id}-models`}
-            value={model}
-            placeholder={t('settings.modelPlaceholder')}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(event) => setModel(event.target.value)}
-          />
-          <button
-            type="button"
-            className="icon-button"
-            data-testid="settings-load-models"
-            aria-label={t('settings.loadModels')}
-            title={t('settings.loadModels')}
-            disabled={models.state === 'loading'}
-            onClick={() => void loadModels(true)}
-          >
-            <RefreshIcon />
-          </button>
-        </div>
-        <datalist id={`${id}-models`} data-testid="settings-model-options">
-          {models.state === 'done' && models.list.map((entry) => <option key={entry} value={entry} />)}
-        </datalist>
-        <p className="hint" role="status" data-testid="settings-models-status">
-          {models.state === 'loading' && t('settings.modelsLoading')}
-          {models.state === 'done' && t('settings.modelsCount', { count: models.list.length })}
-          {models.state === 'failed' && t('settings.modelsFailed', { message: models.message })}
-        </p>
-      </div>
+      <ProviderModels
+        rows={rows}
+        onRowsChange={setRows}
+        images={images}
+        onImagesChange={setImages}
+        typed={typed}
+        onTypedChange={setTyped}
+        listing={listing}
+        onRefresh={() => void loadModels()}
+      />
 
-      <div className="field">
-        <label htmlFor={`${id}-list`}>{t('providers.models')}</label>
-        <textarea
-          id={`${id}-list`}
-          data-testid="settings-provider-models"
-          rows={3}
-          spellCheck={false}
-          aria-describedby={`${id}-list-hint`}
-          value={modelsText}
-          onChange={(event) => setModelsText(event.target.value)}
-        />
-        <p id={`${id}-list-hint`} className="hint">
-          {t('providers.modelsHint')}
-        </p>
-      </div>
-
-      <ModelPricesEditor rows={priceRows} models={[...new Set([model.trim(), ...typedModels()].filter(Boolean))]} onChange={setPriceRows} />
+      <ModelPricesEditor rows={priceRows} models={offered} onChange={setPriceRows} />
 
       <div className="field-row">
         <label className="checkbox">
@@ -389,7 +367,6 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
       <FormError testId="settings-error">{error}</FormError>
 
       <DialogActions
-        cancelLabel={t('providers.back')}
         onCancel={onDone}
         cancelTestId="settings-provider-back"
         confirm={saving ? t('settings.saving') : t('settings.save')}

@@ -1,0 +1,41 @@
+// Strings of how Settings saves (Done, the question before leaving with unsaved forms) and of a provider's model list.
+const en = {
+  'settings.done': 'Done',
+  'settings.savedAsYouGo': 'Changes are saved as you make them.',
+  'settings.leaveUnsaved': 'Not saved yet: {forms}. Leave Settings without saving it?',
+  'settings.leaveStay': 'Keep editing',
+  'settings.leaveDiscard': 'Leave without saving',
+  'settings.apiKeyRemovedOnSave': 'The saved key is removed when you save.',
+  'settings.clearKeyUndo': 'Keep the key',
+  'providers.modelsNone': 'Offer at least one model in chats: tick one in the list, or add one by name.',
+  'providers.modelsOffered': '{offered} of {total} offered in chats',
+  'providers.modelsFilter': 'Filter the list',
+  'providers.modelOffer': 'In chats',
+  'providers.modelName': 'Model',
+  'providers.modelImages': 'Takes images',
+  'providers.modelImagesLabel': '{model} takes images',
+  'providers.modelAdd': 'Add',
+  'providers.modelAddPlaceholder': 'Add a model by name',
+} as const;
+
+export const settingsPageStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, string> } = {
+  en,
+  'zh-CN': {
+    'settings.done': '完成',
+    'settings.savedAsYouGo': '更改会即时保存。',
+    'settings.leaveUnsaved': '尚未保存：{forms}。不保存就离开设置吗？',
+    'settings.leaveStay': '继续编辑',
+    'settings.leaveDiscard': '不保存并离开',
+    'settings.apiKeyRemovedOnSave': '保存后将删除已保存的密钥。',
+    'settings.clearKeyUndo': '保留密钥',
+    'providers.modelsNone': '请至少在对话中提供一个模型：在列表中勾选一个，或按名称添加。',
+    'providers.modelsOffered': '对话中提供 {offered} 个，共 {total} 个',
+    'providers.modelsFilter': '筛选列表',
+    'providers.modelOffer': '对话中',
+    'providers.modelName': '模型',
+    'providers.modelImages': '支持图片',
+    'providers.modelImagesLabel': '{model} 支持图片',
+    'providers.modelAdd': '添加',
+    'providers.modelAddPlaceholder': '按名称添加模型',
+  },
+};
