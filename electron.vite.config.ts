@@ -20,7 +20,11 @@ export default defineConfig({
     build: {
       // Each worker thread is an entry of its own, emitted beside index.js (src/main/workers/worker-script.ts finds it).
       rollupOptions: {
-        input: { index: resolve('src/main/index.ts'), 'derived-worker': resolve('src/main/workers/derived-worker.ts') },
+        input: {
+          index: resolve('src/main/index.ts'),
+          'derived-worker': resolve('src/main/workers/derived-worker.ts'),
+          'import-worker': resolve('src/main/workers/import-worker.ts'),
+        },
       },
     },
   },

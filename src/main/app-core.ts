@@ -10,7 +10,7 @@ import type { AppProblem } from '../shared/app-status.js';
 import type { AttachmentPart } from '../shared/attachments.js';
 import { AppError } from '../shared/errors.js';
 import { INVOKE_CHANNELS } from '../shared/ipc.js';
-import type { SessionEventEnvelope } from '../shared/events.js';
+import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
 import { AttachmentStore } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
@@ -63,6 +63,8 @@ export interface AppCore {
   search?: SearchService;
   /** Absent when another Tiny Agent holds the data folder. */
   mcp?: McpService;
+  /** Export and import (the benchmark imports with `importFrom`); absent when another Tiny Agent holds the data folder. */
+  transfer?: TransferService;
   log: Logger;
   /**
    * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
@@ -175,6 +177,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     locale: () => current.locale(),
     defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
     log,
+    importProgress: (progress) => options.emit({ ...LIST_ENVELOPE, event: { type: 'import_progress', progress } }),
   });
 
   const handlers: InvokeHandlers = {
@@ -235,6 +238,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     exportSession: ({ sessionId, format }) => transfer.exportSession(sessionId, format),
     exportAllSessions: () => transfer.exportAll(),
     importSessions: () => transfer.importFile(),
+    cancelImport: ({ importId }) => transfer.cancelImport(importId),
     detectLocalServers: () => detectLocalServers({ ports: options.localServerPorts }),
     getUiState: () => windowState.view(),
     updateUiState: (patch) => windowState.update(patch),
@@ -257,11 +261,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     sessions,
     search: searchService,
     mcp,
+    transfer,
     log,
     afterFirstPaint,
-    // Runs stop first (cancelling their tool calls), then every MCP server process is ended, then the folder is let go.
+    // An import stops first (the chat being written is finished), then runs stop (cancelling their tool calls), then
+    // every MCP server process is ended, then the folder is let go.
     async dispose() {
       try {
+        await transfer.dispose();
         await sessions.dispose();
         await derived.close();
         await windowState.flush();
@@ -322,6 +329,7 @@ function lockedCore(
     listSessions: () => [],
     listFirstSessions: () => ({ sessions: [], total: 0, finding: false }),
     abort: () => ({ aborted: false }),
+    cancelImport: () => ({ cancelled: false }),
     peekQueue: () => ({ steering: [], followUp: [] }),
     clearQueue: () => ({ steering: [], followUp: [] }),
     getSettings: () => settings.view(),

@@ -3,6 +3,7 @@ import type { AssistantMessage, AttachmentPart, Message, ProviderErrorCode } fro
 import type { ToolCallState } from './mcp.js';
 import type { MessageRef, QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
+import type { ImportProgress } from './transfer.js';
 import type { UsageTotal } from './usage.js';
 
 /**
@@ -55,9 +56,11 @@ export type SessionEvent =
    * envelope names no session or run (`LIST_ENVELOPE`). `finding`: a rebuild without an index may still list more
    * (false on its last batch, which may be empty).
    */
-  | { type: 'sessions_listed'; summaries: SessionSummary[]; removed: string[]; finding: boolean };
+  | { type: 'sessions_listed'; summaries: SessionSummary[]; removed: string[]; finding: boolean }
+  /** Not about one session either (`LIST_ENVELOPE`): how far the import of a file has got (ImportProgress). */
+  | { type: 'import_progress'; progress: ImportProgress };
 
-/** Session id, run id and seq of the envelope of a `sessions_listed` event. */
+/** Session id, run id and seq of the envelope of a `sessions_listed` or `import_progress` event. */
 export const LIST_ENVELOPE = { sessionId: '', runId: '', seq: 0 } as const;
 
 /** Envelope on the single event channel. `seq` increases by one per event within a session. */

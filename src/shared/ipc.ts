@@ -59,6 +59,7 @@ export const INVOKE_CHANNELS = {
   exportSession: 'transfer:exportSession',
   exportAllSessions: 'transfer:exportAll',
   importSessions: 'transfer:import',
+  cancelImport: 'transfer:cancelImport',
   detectLocalServers: 'settings:detectLocal',
   getUiState: 'ui:get',
   updateUiState: 'ui:update',
@@ -174,8 +175,16 @@ export interface InvokeContract {
   exportSession: { request: SessionRef & { format: ExportFormat }; response: ExportResult };
   /** Saves every chat into one ZIP archive where the person chooses. */
   exportAllSessions: { request: void; response: ExportResult };
-  /** Asks for a file in main's open dialog and imports its chats as new sessions (each whole or not at all). */
+  /**
+   * Asks for a file in main's open dialog and imports its chats as new sessions (each whole or not at all). The file
+   * is read off main's thread; `import_progress` events say how far it got until this answers. One import at a time.
+   */
   importSessions: { request: void; response: ImportResult };
+  /**
+   * Stops the import `importId` (from its progress events): the chat being written is finished, the rest of the file is
+   * not read; chats already imported stay. `cancelled` is false when that import is not running (any more).
+   */
+  cancelImport: { request: { importId: string }; response: { cancelled: boolean } };
   /** Ollama / LM Studio answering on 127.0.0.1 (nothing else is probed), with their models. */
   detectLocalServers: { request: void; response: LocalServer[] };
   /** The window's state at the last quit (open chat, scroll anchors, drafts), of sessions that still exist. */

@@ -36,7 +36,11 @@ export interface LeftOut {
 
 export const NOTHING_LEFT_OUT: LeftOut = Object.freeze({ pictures: 0, toolOutputs: 0, unreadable: 0 });
 
-/** `cancelled`: the open dialog was dismissed. Otherwise each conversation was imported whole or not at all. */
+/**
+ * `cancelled`: the open dialog was dismissed. Otherwise each conversation was imported whole or not at all; `stopped`
+ * says the import ended before the file's last conversation (the person pressed Cancel, or reading the file failed
+ * part way), and every chat imported until then is kept.
+ */
 export type ImportResult =
   | { cancelled: true }
   | {
@@ -45,7 +49,28 @@ export type ImportResult =
       /** New sessions (new ids), in the file's order. */
       imported: Array<{ id: string; name: string; leftOut: LeftOut }>;
       failed: ImportFailure[];
+      /** Conversations in the file. */
+      total: number;
+      stopped?: 'cancelled' | 'failed';
     };
+
+/**
+ * An import under way, as the window shows it: sent (as `import_progress` events) from the moment the file is chosen
+ * until the import's reply, which always follows the last one.
+ */
+export interface ImportProgress {
+  /** Names this import for `cancelImport`. */
+  importId: string;
+  fileName: string;
+  /** `reading`: the file is read and checked, off main's thread (`total` not known yet); `importing`: chats are written. */
+  phase: 'reading' | 'importing';
+  /** Conversations in the file (0 while reading). */
+  total: number;
+  /** Conversations dealt with so far, imported or refused. */
+  done: number;
+  /** Of those, the ones imported (stored as new chats). */
+  imported: number;
+}
 
 /** The `format` field of our own chat export (one chat per JSON file). */
 export const CHAT_EXPORT_FORMAT = 'tiny-agent-chat';

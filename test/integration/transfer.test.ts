@@ -13,7 +13,7 @@ import type { SearchResponse } from '../../src/shared/search.js';
 import type { SessionDetail, SessionSummary } from '../../src/shared/sessions.js';
 import type { ExportResult, ImportResult } from '../../src/shared/transfer.js';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
-import { archiveWork } from '../../src/main/transfer/archive.js';
+import { importJobWork } from '../../src/main/transfer/import-job.js';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
 import { makePng } from '../fixtures/images.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
@@ -258,9 +258,10 @@ describe('bad files', () => {
     const files: Record<string, Uint8Array> = { 'manifest.json': strToU8('{"format":"tiny-agent-archive","version":1,"chats":[]}') };
     for (let i = 0; i <= 20_000; i++) files[`chats/chat-${i}.json`] = strToU8('{}');
     await fs.writeFile(path.join(out, 'many.zip'), zipSync(files, { level: 0 })); // stored: deflating 20,001 entries is slow
-    const before = { inflated: archiveWork.inflated, data: dataSnapshot() };
+    // The archive is read in the import worker: its count of entries inflated comes back with the refusal.
+    const before = { inflated: importJobWork.worker.entriesInflated, data: dataSnapshot() };
     expect(await refusal('many.zip')).toBe('The file holds more than 20000 chats; import at most 20000 at a time. Nothing was changed.');
-    expect({ inflated: archiveWork.inflated, data: dataSnapshot() }).toEqual(before);
+    expect({ inflated: importJobWork.worker.entriesInflated, data: dataSnapshot() }).toEqual(before);
   });
 
   it('cancelled dialogs write nothing', async () => {

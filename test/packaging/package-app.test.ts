@@ -78,7 +78,7 @@ describe('the packaged app (electron-builder, stand-in Electron)', () => {
 
   it('every module the built main and preload import at run time loads from inside the archive', async () => {
     const specifiers = new Set<string>();
-    for (const entry of ['out/main/index.js', 'out/main/derived-worker.js', 'out/preload/index.cjs']) {
+    for (const entry of ['out/main/index.js', 'out/main/derived-worker.js', 'out/main/import-worker.js', 'out/preload/index.cjs']) {
       const source = await readFile(join(extracted, entry), 'utf8');
       for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) specifiers.add(fileName);
     }

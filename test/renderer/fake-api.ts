@@ -423,6 +423,7 @@ export function createFakeApi(): FakeApi {
     }),
     exportAllSessions: () => ({ saved: true, fileName: 'Tiny Agent.zip', count: fake.sessions.size }),
     importSessions: () => structuredClone(fake.importResult),
+    cancelImport: () => ({ cancelled: true }),
     detectLocalServers: () => structuredClone(fake.localServers),
     getUiState: () => structuredClone(fake.uiState),
     windowPainted: () => undefined,

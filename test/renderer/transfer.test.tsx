@@ -1,8 +1,9 @@
 // Export and import from the window: the header menu names the format and main does the rest; the sidebar's
 // import opens the first imported chat; what happened is said in the status notice (failures until dismissed).
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi } from './fake-api';
+import type { ImportProgress } from '../../src/shared/transfer';
+import { createFakeApi, type FakeEventInput } from './fake-api';
 import { renderApp, settle, state } from './harness';
 
 describe('export menu', () => {
@@ -67,6 +68,7 @@ describe('import button', () => {
       fileName: 'conversations.json',
       imported: [{ id: 'new1', name: 'Packing for Kyoto', leftOut: { pictures: 0, toolOutputs: 0, unreadable: 0 } }],
       failed: [{ title: '数学题', reason: 'its messages do not form a complete history' }],
+      total: 2,
     };
     await user.click(screen.getByRole('button', { name: 'Import chats' }));
     await settle();
@@ -82,6 +84,16 @@ describe('import button', () => {
     expect(screen.getByTestId('status-notice').textContent).toBe(
       'Imported 1 of 2 chats from “conversations.json”. Not imported: “数学题”: its messages do not form a complete history×',
     );
+  });
+
+  it('draws a file with an arrow going into it, not the arrow into a tray that reads as "save"', async () => {
+    await renderApp(createFakeApi());
+    const drawing = screen.getByRole('button', { name: 'Import chats' }).querySelector('path')!.getAttribute('d')!;
+    const tray = 'M4 14v5a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-5';
+    expect(drawing).not.toContain(tray);
+    // The page with its folded corner, and the arrow coming in from the left.
+    expect(drawing).toContain('M14 3v5h5');
+    expect(drawing).toContain('M2 12h10');
   });
 
   it('a cancelled dialog says nothing; a refused file says why, in Chinese too', async () => {
@@ -109,6 +121,7 @@ describe('import button', () => {
         { id: 'odd', name: 'Exported elsewhere', leftOut: { pictures: 1, toolOutputs: 1, unreadable: 1 } },
       ],
       failed: [],
+      total: 3,
     };
     const fake = createFakeApi();
     const { user } = await renderApp(fake);
@@ -124,7 +137,7 @@ describe('import button', () => {
         '(marked in the chat), 1 tool output (a browsing result, quote, code output or error), 1 message that could not be read.×',
     );
     await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
-    expect(notice.textContent).toBe('');
+    expect(screen.getByTestId('status-notice').textContent).toBe('');
   });
 
   it('says what was left out in Chinese', async () => {
@@ -138,6 +151,7 @@ describe('import button', () => {
       fileName: 'chatgpt-2025.zip',
       imported: [{ id: 'cats', name: 'Cats in hats', leftOut: { pictures: 2, toolOutputs: 3, unreadable: 1 } }],
       failed: [],
+      total: 1,
     };
     await user.click(screen.getByRole('button', { name: '导入对话' }));
     await settle();
@@ -145,6 +159,110 @@ describe('import button', () => {
     expect(screen.getByTestId('status-notice').textContent).toBe(
       '已从“chatgpt-2025.zip”导入“Cats in hats”。未导入的内容——“Cats in hats”：2 张图片不在导出文件中（已在对话中标注），' +
         '3 条工具输出（网页浏览结果、引用、代码输出、错误），1 条无法读取的消息。×',
+    );
+  });
+});
+
+describe('import progress and report', () => {
+  const progress = (fields: Partial<ImportProgress>): FakeEventInput => ({
+    type: 'import_progress',
+    progress: { importId: IMPORT_ID, fileName: 'conversations.json', phase: 'importing', total: 2_000, done: 0, imported: 0, ...fields },
+  });
+  const IMPORT_ID = '6f1c2a9e-3b7d-4c55-9e0a-1d2e3f4a5b6c';
+  const sidebar = () => screen.getByRole('navigation');
+
+  it('shows the file and how many of how many in the sidebar; Cancel stops that import and the report says what stayed', async () => {
+    const fake = createFakeApi();
+    const { user } = await renderApp(fake);
+    const release = fake.holdNext('importSessions');
+    await user.click(screen.getByRole('button', { name: 'Import chats' }));
+    await act(async () => fake.emit('', progress({ phase: 'reading', total: 0 }), { runId: '', seq: 0 }));
+    const panel = within(sidebar()).getByTestId('import-progress');
+    expect(panel.textContent).toBe('Importing “conversations.json”Reading the file…Cancel');
+    await act(async () => fake.emit('', progress({ done: 12, imported: 12 }), { runId: '', seq: 0 }));
+    expect(panel.textContent).toBe('Importing “conversations.json”12 of 2,000 chatsCancel');
+    expect(within(panel).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('12');
+    expect(screen.getByRole('button', { name: 'Import chats' }).hasAttribute('disabled')).toBe(true);
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsOf('cancelImport')).toEqual([{ importId: IMPORT_ID }]);
+    expect(within(panel).getByRole('button', { name: 'Cancelling…' }).hasAttribute('disabled')).toBe(true);
+
+    for (const id of ['c1', 'c2']) fake.addSession({ id, name: `Chat ${id}` });
+    fake.importResult = {
+      cancelled: false,
+      fileName: 'conversations.json',
+      imported: ['c1', 'c2'].map((id) => ({ id, name: `Chat ${id}`, leftOut: { pictures: 0, toolOutputs: 0, unreadable: 0 } })),
+      failed: [],
+      total: 2_000,
+      stopped: 'cancelled',
+    };
+    await release();
+    await settle();
+    await settle();
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+    const report = within(sidebar()).getByTestId('status-notice');
+    expect(report.textContent).toBe('2 of 2,000 chats imported from “conversations.json”, then cancelled. The chats imported are kept.');
+    // The chats imported are listed; the chat on screen stays, since the person asked to stop.
+    expect(screen.getAllByTestId('session-item').map((row) => row.dataset.sessionId)).toEqual(['c2', 'c1']);
+    expect(state().currentSession.id).toBeNull();
+    // A progress event that arrives after the report changes nothing.
+    await act(async () => fake.emit('', progress({ done: 13, imported: 13 }), { runId: '', seq: 0 }));
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+  });
+
+  it('in Chinese; cancelled while the file was read, nothing was imported', async () => {
+    const fake = createFakeApi();
+    fake.settings.language = 'zh-CN';
+    fake.settings.locale = 'zh-CN';
+    const { user } = await renderApp(fake);
+    const release = fake.holdNext('importSessions');
+    await user.click(screen.getByRole('button', { name: '导入对话' }));
+    await act(async () => fake.emit('', progress({ done: 1_500, imported: 1_499 }), { runId: '', seq: 0 }));
+    expect(screen.getByTestId('import-progress').textContent).toBe('正在导入“conversations.json”1,500 / 2,000 个对话取消');
+    fake.importResult = { cancelled: false, fileName: 'conversations.json', imported: [], failed: [], total: 0, stopped: 'cancelled' };
+    await release();
+    await settle();
+    expect(within(sidebar()).getByTestId('status-notice').textContent).toBe(
+      '已取消导入“conversations.json”，没有导入任何对话。未做任何更改。',
+    );
+  });
+
+  it('a report of thousands of refusals names five and counts the rest, and stays in the sidebar until dismissed', async () => {
+    const fake = createFakeApi();
+    const { user } = await renderApp(fake);
+    fake.addSession({ id: 'kept', name: 'Kept' });
+    fake.importResult = {
+      cancelled: false,
+      fileName: 'conversations.json',
+      imported: [{ id: 'kept', name: 'Kept', leftOut: { pictures: 0, toolOutputs: 0, unreadable: 0 } }],
+      failed: Array.from({ length: 1_999 }, (_, i) => ({ title: `#${i + 2}`, reason: 'it has no messages' })),
+      total: 2_000,
+    };
+    await user.click(screen.getByRole('button', { name: 'Import chats' }));
+    await settle();
+    await settle();
+    const report = within(sidebar()).getByTestId('status-notice');
+    expect(report.textContent).toBe(
+      'Imported 1 of 2,000 chats from “conversations.json”. Not imported: “#2”: it has no messages; “#3”: it has no messages; ' +
+        '“#4”: it has no messages; “#5”: it has no messages; “#6”: it has no messages; and 1,994 more×',
+    );
+    expect(report.className).toBe('status-notice in-sidebar lasting');
+    // Collapsed, the sidebar is gone: the report shows over the window instead, one notice at a time.
+    await user.click(screen.getByTestId('sidebar-toggle'));
+    expect(screen.getAllByTestId('status-notice').map((notice) => notice.className)).toEqual(['status-notice lasting']);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByTestId('status-notice').textContent).toBe('');
+  });
+
+  it('an import refused as a whole says why in the sidebar', async () => {
+    const fake = createFakeApi();
+    const { user } = await renderApp(fake);
+    fake.failNext('importSessions', 'invalid_input', 'The file is not valid JSON (it may be cut short or damaged). Nothing was changed.');
+    await user.click(screen.getByRole('button', { name: 'Import chats' }));
+    await settle();
+    expect(within(sidebar()).getByTestId('status-notice').textContent).toBe(
+      'Import failed: The file is not valid JSON (it may be cut short or damaged). Nothing was changed.×',
     );
   });
 });

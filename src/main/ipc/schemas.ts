@@ -210,6 +210,7 @@ export const requestSchemas = {
   exportSession: z.strictObject({ sessionId, format: z.enum(EXPORT_FORMATS) }),
   exportAllSessions: noInput,
   importSessions: noInput,
+  cancelImport: z.strictObject({ importId: z.string().uuid({ message: 'importId must be an import id' }) }),
   getUiState: noInput,
   updateUiState: uiStatePatch,
   windowPainted: noInput,

@@ -15,6 +15,8 @@ export interface ImportCandidate {
   files: Map<string, Uint8Array>;
   /** What the file held that the session does not (absent: nothing). */
   leftOut?: LeftOut;
+  /** The size its session file will have, as checked: what batches of candidates sent to main are bounded by. */
+  bytes: number;
 }
 
 export type ReadConversation = { ok: true; candidate: ImportCandidate } | { ok: false; failure: ImportFailure };
@@ -27,17 +29,21 @@ export type ReadConversation = { ok: true; candidate: ImportCandidate } | { ok: 
 export const MAX_NESTING = 1_000;
 
 /**
- * Why `header` + `lines` would not be a whole session file (in the person's words), or undefined when they are: no
- * data nested past MAX_NESTING, and every line must be taken by the session parser (parents before children, each
- * run closed by its commit, branch lines naming stored messages), nothing left over as a torn tail.
+ * Whether `header` + `lines` would be a whole session file — no data nested past MAX_NESTING, and every line taken by
+ * the session parser (parents before children, each run closed by its commit, branch lines naming stored messages),
+ * nothing left over as a torn tail — and its size when it is; why not (in the person's words) when it is not.
  */
-export function historyProblem(header: SessionHeader, lines: readonly FileLine[], strings: TransferStrings): string | undefined {
-  if (nestedPast(lines, MAX_NESTING)) return strings.tooDeep(MAX_NESTING);
+export function checkHistory(
+  header: SessionHeader,
+  lines: readonly FileLine[],
+  strings: TransferStrings,
+): { ok: true; bytes: number } | { ok: false; problem: string } {
+  if (nestedPast(lines, MAX_NESTING)) return { ok: false, problem: strings.tooDeep(MAX_NESTING) };
   const bytes = Buffer.from(serializeLines([header, ...lines]));
   const result = parseSessionFile(bytes, header.id);
-  if (!result.ok) return strings.brokenHistory(result.failure.detail);
-  if (result.session.validLength !== bytes.length) return strings.brokenHistory('the last run has no commit line');
-  return undefined;
+  if (!result.ok) return { ok: false, problem: strings.brokenHistory(result.failure.detail) };
+  if (result.session.validLength !== bytes.length) return { ok: false, problem: strings.brokenHistory('the last run has no commit line') };
+  return { ok: true, bytes: bytes.length };
 }
 
 /** Whether `value` holds arrays or objects nested more than `limit` deep; walked with a stack, so any depth is safe. */

@@ -17,7 +17,7 @@ import type { AssistantMessage, Message, ToolResultMessage } from '../../shared/
 import { LIMITS } from '../../shared/ipc.js';
 import { cutText, type LeftOut } from '../../shared/transfer.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
-import { historyProblem, type ReadConversation } from './candidate.js';
+import { checkHistory, type ReadConversation } from './candidate.js';
 import { convertMessage, isPictureMarker, type ConvertContext } from './chatgpt-messages.js';
 import type { TransferStrings } from './strings.js';
 
@@ -233,9 +233,9 @@ export function readChatgptConversation(
     model: models.at(-1) ?? context.defaultModel,
     ...(typeof rawTitle === 'string' && rawTitle.trim() ? { name: cutText(rawTitle.trim(), LIMITS.maxNameChars) } : {}),
   };
-  const problem = historyProblem(header, lines, strings);
-  if (problem) return fail(problem);
-  return { ok: true, candidate: { title, header, lines, files, leftOut } };
+  const history = checkHistory(header, lines, strings);
+  if (!history.ok) return fail(history.problem);
+  return { ok: true, candidate: { title, header, lines, files, leftOut, bytes: history.bytes } };
 }
 
 /**

@@ -6,7 +6,7 @@ import { PROVIDER_ERROR_CODES } from '../../shared/messages.js';
 import { CHAT_EXPORT_FORMAT, EXPORT_VERSION } from '../../shared/transfer.js';
 import { FORMAT_VERSION, type FileLine, type SessionHeader } from '../sessions/store/session-file.js';
 import { chatParamsSchema } from '../settings/settings-file.js';
-import { historyProblem, type ReadConversation } from './candidate.js';
+import { checkHistory, type ReadConversation } from './candidate.js';
 import { attachmentHashes } from './snapshot.js';
 import type { TransferStrings } from './strings.js';
 
@@ -147,8 +147,8 @@ export function readOwnExport(value: unknown, strings: TransferStrings, fallback
     lines.push(line.data as FileLine);
   }
   const sessionHeader = header.data as SessionHeader;
-  const problem = historyProblem(sessionHeader, lines, strings);
-  if (problem) return fail(problem);
+  const history = checkHistory(sessionHeader, lines, strings);
+  if (!history.ok) return fail(history.problem);
 
   const files = new Map<string, Uint8Array>();
   const stored = file.data.attachments ?? {};
@@ -160,7 +160,7 @@ export function readOwnExport(value: unknown, strings: TransferStrings, fallback
     if (createHash('sha256').update(bytes).digest('hex') !== hash) return fail(strings.badAttachment(nameOf(entries, hash)));
     files.set(hash, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
-  return { ok: true, candidate: { title, header: sessionHeader, lines, files } };
+  return { ok: true, candidate: { title, header: sessionHeader, lines, files, bytes: history.bytes } };
 }
 
 /** The file name of the attachment whose original or scaled copy is `hash`. */

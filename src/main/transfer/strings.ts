@@ -47,6 +47,10 @@ export interface TransferStrings {
   /** A conversation whose reading threw: refused alone, whatever it holds, so the rest of the file still imports. */
   conversationUnreadable: string;
   writeFailed: string;
+  /** Another import is under way (one at a time). */
+  importRunning: string;
+  /** The import worker stopped before it could say what the file holds (a file beyond what it can read, or a bug). */
+  importStopped: string;
   /** In place of a picture a ChatGPT export names but does not carry in conversations.json. */
   imageNotIncluded: string;
   position(n: number): string;
@@ -95,6 +99,8 @@ const en: TransferStrings = {
   tooDeep: (limit) => `it holds data nested more than ${limit} levels deep`,
   conversationUnreadable: 'it could not be read (its content is beyond what import can handle)',
   writeFailed: 'it could not be saved',
+  importRunning: 'Another import is still under way. Wait for it to finish, or cancel it.',
+  importStopped: 'The file could not be read to the end (it may be too large for this computer to read at once). Nothing was changed.',
   imageNotIncluded: '[image not included in the export]',
   position: (n) => `#${n}`,
 };
@@ -142,6 +148,8 @@ const zh: TransferStrings = {
   tooDeep: (limit) => `其中的数据嵌套超过 ${limit} 层`,
   conversationUnreadable: '无法读取（其内容超出了导入能处理的范围）',
   writeFailed: '无法保存',
+  importRunning: '另一个导入仍在进行中。请等它完成，或将其取消。',
+  importStopped: '无法完整读取文件（文件可能太大，这台电脑无法一次读完）。未做任何更改。',
   imageNotIncluded: '[图片未包含在导出文件中]',
   position: (n) => `第 ${n} 个`,
 };

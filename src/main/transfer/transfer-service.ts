@@ -1,43 +1,18 @@
 // Export and import, orchestrated: asks the injected dialogs for a path, reads sessions through the store's files,
-// writes every export atomically, and stores each imported conversation as a new session.
-//
-// The import rules: a file is refused whole — before anything is written — when it is too large, not readable, not
-// JSON or ZIP, or in no format we know. Otherwise each conversation in it is validated on its own and stored whole
-// (attached files first, then the session file in one atomic write) or not at all, and reported when not. Imports
-// only ever create sessions with new ids: no existing session is read for writing, let alone changed.
-import { randomUUID } from 'node:crypto';
-import { strFromU8, strToU8 } from 'fflate';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { attachmentsOf, type AttachmentPart } from '../../shared/attachments.js';
+// writes every export atomically; imports are run by import-runner.ts (the file read in a worker, each chat stored
+// whole or not at all as a new session).
 import { AppError } from '../../shared/errors.js';
 import type { Locale } from '../../shared/settings.js';
-import {
-  NOTHING_LEFT_OUT,
-  TRANSFER_LIMITS,
-  type ExportFormat,
-  type ExportResult,
-  type ImportFailure,
-  type ImportResult,
-  type LeftOut,
-} from '../../shared/transfer.js';
+import { TRANSFER_LIMITS, type ExportFormat, type ExportResult, type ImportProgress, type ImportResult } from '../../shared/transfer.js';
 import type { AttachmentStore } from '../attachments/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
-import { archiveChatFile, isJsonEntry, isZip, MANIFEST_FILE, readArchive, safeFileName, writeArchive } from './archive.js';
-import type { ImportCandidate, ReadConversation } from './candidate.js';
+import path from 'node:path';
+import { archiveChatFile, safeFileName, writeArchive } from './archive.js';
 import { chatView, textAttachmentsOf, type AttachedFiles, type ChatView } from './chat-view.js';
 import type { FileDialogs } from './dialogs.js';
 import { chatHtml } from './html.js';
-import {
-  chatgptAssets,
-  chatgptConversations,
-  chatgptTitle,
-  isChatgptAssetFile,
-  isChatgptExport,
-  readChatgptConversation,
-} from './import-chatgpt.js';
-import { isNewerExport, isOwnExport, ownTitle, readOwnExport } from './import-own.js';
+import { ImportRunner } from './import-runner.js';
 import { chatExport, chatExportText } from './json.js';
 import { chatMarkdown } from './markdown.js';
 import { attachmentHashes, readSnapshot, type SessionSnapshot } from './snapshot.js';
@@ -55,15 +30,27 @@ export interface TransferServiceOptions {
   now?: () => Date;
   /** Tests lower these to exercise the refusals with small files. */
   limits?: Partial<typeof TRANSFER_LIMITS>;
+  /** How far an import has got (sent to the window as `import_progress` events). */
+  importProgress?: (progress: ImportProgress) => void;
 }
 
 const EXTENSION: Record<ExportFormat, string> = { markdown: 'md', json: 'json', html: 'html' };
 
 export class TransferService {
-  private readonly limits: typeof TRANSFER_LIMITS;
+  private readonly imports: ImportRunner;
 
   constructor(private readonly options: TransferServiceOptions) {
-    this.limits = { ...TRANSFER_LIMITS, ...options.limits };
+    this.imports = new ImportRunner({
+      sessions: options.sessions,
+      attachments: options.attachments,
+      strings: options.strings,
+      locale: options.locale,
+      defaultSystemPrompt: options.defaultSystemPrompt,
+      log: options.log,
+      now: () => this.now(),
+      limits: { ...TRANSFER_LIMITS, ...options.limits },
+      progress: (progress) => options.importProgress?.(progress),
+    });
   }
 
   /** Saves one chat as `format` where the person chooses; `saved: false` when they cancel. */
@@ -114,170 +101,30 @@ export class TransferService {
     return { saved: true, fileName: path.basename(target), count };
   }
 
-  /** Asks for a file and imports it (see the rules above). */
-  async importFile(): Promise<ImportResult> {
+  /** Asks for a file and imports it (see import-runner.ts); one import at a time. */
+  importFile(): Promise<ImportResult> {
     const strings = this.options.strings();
-    const source = await this.options.dialogs.chooseOpenPath({
-      title: strings.importTitle,
-      filters: [{ name: strings.filterName.importable, extensions: ['json', 'zip'] }],
-    });
-    if (!source) return { cancelled: true };
-    const conversations = await this.readImport(source, strings);
-    const imported: Array<{ id: string; name: string; leftOut: LeftOut }> = [];
-    const failed: ImportFailure[] = [];
-    for (const conversation of conversations) {
-      if (!conversation.ok) {
-        failed.push(conversation.failure);
-        continue;
-      }
-      try {
-        const stored = await this.store(conversation.candidate, strings);
-        imported.push({ ...stored, leftOut: { ...(conversation.candidate.leftOut ?? NOTHING_LEFT_OUT) } });
-      } catch (error) {
-        this.options.log.error(`import: "${conversation.candidate.title}" could not be stored`, error);
-        const reason = error instanceof AppError ? error.message : strings.writeFailed;
-        failed.push({ title: conversation.candidate.title, reason });
-      }
-    }
-    this.options.log.info(`import from ${path.basename(source)}: ${imported.length} imported, ${failed.length} refused`);
-    return { cancelled: false, fileName: path.basename(source), imported, failed };
-  }
-
-  /** Every conversation in the file, each read or refused; throws (nothing written) when the file as a whole is refused. */
-  private async readImport(source: string, strings: TransferStrings): Promise<ReadConversation[]> {
-    const refuse = refuseWith;
-    let bytes: Buffer;
-    try {
-      // Size first: a file past the limit is refused without reading a byte of it.
-      const stat = await fs.stat(source);
-      if (stat.size > this.limits.maxImportBytes) refuse(strings.tooLarge(Math.round(this.limits.maxImportBytes / 1024 / 1024)));
-      bytes = await fs.readFile(source);
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      return refuse(strings.unreadable((error as NodeJS.ErrnoException).code ?? String(error)));
-    }
-    let conversations: ReadConversation[];
-    if (isZip(bytes)) conversations = await this.readZip(bytes, strings);
-    else conversations = this.readJson(parseJson(bytes) ?? refuse(strings.notJson), strings);
-    if (conversations.length === 0) refuse(strings.nothingInFile);
-    if (conversations.length > this.limits.maxConversations) refuse(strings.tooManyConversations(this.limits.maxConversations));
-    return conversations;
-  }
-
-  /** `assets`: the pictures of ChatGPT's export ZIP, when the file was that ZIP. */
-  private readJson(value: unknown, strings: TransferStrings, assets?: ReadonlyMap<string, Uint8Array>): ReadConversation[] {
-    if (isOwnExport(value)) {
-      if (isNewerExport(value)) throw new AppError('invalid_input', strings.newerVersion);
-      const title = ownTitle(value, strings.position(1));
-      return [this.readAlone(title, strings, () => readOwnExport(value, strings, title))];
-    }
-    if (isChatgptExport(value)) {
-      const list = chatgptConversations(value);
-      if (list.length > this.limits.maxConversations)
-        throw new AppError('invalid_input', strings.tooManyConversations(this.limits.maxConversations));
-      const options = {
-        systemPrompt: this.options.defaultSystemPrompt(),
-        now: this.now().getTime(),
-        ...(assets && { asset: chatgptAssets(assets) }),
-      };
-      return list.map((conversation, i) =>
-        this.readAlone(chatgptTitle(conversation, i + 1, strings), strings, () =>
-          readChatgptConversation(conversation, i + 1, strings, options),
-        ),
-      );
-    }
-    throw new AppError('invalid_input', strings.wrongFormat);
-  }
-
-  /** Our archive (manifest + chats), or ChatGPT's export ZIP (conversations.json inside). */
-  private async readZip(bytes: Uint8Array, strings: TransferStrings): Promise<ReadConversation[]> {
-    // JSON, and the pictures ChatGPT's export carries (named after their asset ids): nothing else is unpacked.
-    const archive = await readArchive(
-      bytes,
-      this.limits.maxUnpackedBytes,
-      (name) => isJsonEntry(name) || isChatgptAssetFile(name),
-      this.limits.maxConversations,
+    return this.imports.run(() =>
+      this.options.dialogs.chooseOpenPath({
+        title: strings.importTitle,
+        filters: [{ name: strings.filterName.importable, extensions: ['json', 'zip'] }],
+      }),
     );
-    if (!archive.ok) {
-      const message = {
-        too_large: () => strings.tooLarge(Math.round(this.limits.maxUnpackedBytes / 1024 / 1024)),
-        too_many: () => strings.tooManyConversations(this.limits.maxConversations),
-        damaged: () => strings.damagedArchive,
-      }[archive.reason]();
-      throw new AppError('invalid_input', message);
-    }
-    const { files } = archive;
-    const conversationsJson = [...files.keys()].find((name) => path.posix.basename(name) === 'conversations.json');
-    if (!files.has(MANIFEST_FILE) && conversationsJson) {
-      return this.readJson(parseJson(files.get(conversationsJson)!) ?? refuseWith(strings.notJson), strings, files);
-    }
-    if (!files.has(MANIFEST_FILE)) throw new AppError('invalid_input', strings.wrongFormat);
-    const manifest = parseJson(files.get(MANIFEST_FILE)!) as { chats?: Array<{ file?: unknown }> } | undefined;
-    if (!manifest || (manifest as { format?: unknown }).format !== 'tiny-agent-archive')
-      throw new AppError('invalid_input', strings.wrongFormat);
-    if (isNewerExport({ version: (manifest as { version?: unknown }).version })) throw new AppError('invalid_input', strings.newerVersion);
-    // The manifest's order; chats the manifest does not list are still imported after them.
-    // Each name as the ZIP spells it: an archive written before names were cut on characters has a lone surrogate in
-    // its manifest where the entry's UTF-8 name has U+FFFD.
-    const listed = (manifest.chats ?? [])
-      .map((chat) => chat.file)
-      .filter((file): file is string => typeof file === 'string')
-      .map((file) => strFromU8(strToU8(file)));
-    const names = [...new Set([...listed, ...[...files.keys()].filter((name) => name.startsWith('chats/')).sort()])];
-    return names.map((name) => {
-      const fallback = path.posix.basename(name);
-      const data = files.get(name);
-      const value = data ? parseJson(data) : undefined;
-      if (value === undefined) return { ok: false, failure: { title: fallback, reason: strings.notJson } };
-      if (isOwnExport(value) && isNewerExport(value)) return { ok: false, failure: { title: fallback, reason: strings.newerVersion } };
-      return this.readAlone(ownTitle(value, fallback), strings, () => readOwnExport(value, strings, fallback));
-    });
   }
 
-  /**
-   * Reads one conversation so that a throw refuses it alone: whatever one conversation holds (or a bug it meets),
-   * the others of the file are still read, and the report names it with a reason the person can read.
-   */
-  private readAlone(title: string, strings: TransferStrings, read: () => ReadConversation): ReadConversation {
-    try {
-      return read();
-    } catch (error) {
-      this.options.log.error(`import: "${title}" could not be read`, error);
-      return { ok: false, failure: { title, reason: strings.conversationUnreadable } };
-    }
+  /** Imports the file at `source`, no dialog asked (the benchmark and scripted tools). */
+  importFrom(source: string): Promise<ImportResult> {
+    return this.imports.importFrom(source);
   }
 
-  /**
-   * Stores one conversation as a new session. Attached files go first (content-addressed: storing one twice is
-   * harmless) and are referenced under the new id before the session file exists, so a crash can only over-count
-   * references, never lose a file a chat shows; a session that fails to be written releases them again.
-   */
-  private async store(candidate: ImportCandidate, strings: TransferStrings): Promise<{ id: string; name: string }> {
-    const id = randomUUID();
-    const parts = new Map<string, AttachmentPart>();
-    for (const line of candidate.lines) {
-      if (line.type === 'message' && line.message.role === 'user')
-        for (const part of attachmentsOf(line.message.content)) parts.set(part.sha256, part);
-    }
-    const kept: AttachmentPart[] = [];
-    for (const part of parts.values()) {
-      const bytes = candidate.files.get(part.sha256);
-      if (!bytes) continue; // not in the file: the chat shows it as missing, as it would have there
-      const scaled = part.scaled ? candidate.files.get(part.scaled.sha256) : undefined;
-      const result = await this.options.attachments.add({ name: part.name, bytes, ...(scaled && { scaled }) });
-      if ('refused' in result || result.attachment.sha256 !== part.sha256)
-        throw new AppError('invalid_input', strings.badAttachment(part.name));
-      kept.push(part);
-    }
-    if (kept.length) await this.options.attachments.retain(id, kept);
-    try {
-      const summary = await this.options.sessions.adopt({ ...candidate.header, id }, candidate.lines);
-      return { id, name: summary.name };
-    } catch (error) {
-      if (kept.length)
-        await this.options.attachments.release(id).catch((e: unknown) => this.options.log.error('import: release failed', e));
-      throw error;
-    }
+  /** Stops import `importId` (from its progress events); false when it is not running. */
+  cancelImport(importId: string): { cancelled: boolean } {
+    return { cancelled: this.imports.cancel(importId) };
+  }
+
+  /** Cancels an import under way and waits for the chat being written. */
+  dispose(): Promise<void> {
+    return this.imports.dispose();
   }
 
   private async snapshot(sessionId: string): Promise<SessionSnapshot> {
@@ -318,18 +165,4 @@ export class TransferService {
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
-}
-
-/** JSON text (a UTF-8 byte order mark allowed), or undefined when it is not JSON. */
-function parseJson(bytes: Uint8Array): unknown {
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function refuseWith(message: string): never {
-  throw new AppError('invalid_input', message);
 }

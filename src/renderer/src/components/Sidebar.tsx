@@ -1,11 +1,14 @@
-// The conversation sidebar: new chat, title filter, the session list. Collapsible on wide windows, an overlay
-// drawer on narrow ones; locked while a session operation is in flight.
+// The conversation sidebar: new chat, search, import (with an import's progress and report under it), title filter,
+// the session list. Collapsible on wide windows, an overlay drawer on narrow ones; locked while a session operation is
+// in flight.
 import type { JSX, KeyboardEvent } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { CloseIcon, PlusIcon, SearchIcon } from '../ui/icons';
 import { SessionList } from './SessionList';
 import { ImportButton } from '../transfer/ImportButton';
+import { ImportProgress } from '../transfer/ImportProgress';
+import { StatusNotice } from './StatusNotice';
 
 export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
   const t = useT();
@@ -17,6 +20,7 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
   const newChat = useAppState((s) => s.newChat);
   const closeDrawer = useAppState((s) => s.closeDrawer);
   const openSearch = useAppState((s) => s.setSearchOpen);
+  const importReport = useAppState((s) => typeof s.notice === 'object' && s.notice?.origin === 'import');
 
   if (narrow ? !drawerOpen : collapsed) return null;
 
@@ -66,6 +70,8 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
             </button>
           )}
         </div>
+        <ImportProgress />
+        {importReport && <StatusNotice placement="sidebar" />}
         <input
           type="search"
           className="sidebar-filter"

@@ -32,6 +32,20 @@ const en = {
   'transfer.exportFailed': 'Export failed: {message}',
   'transfer.importFailed': 'Import failed: {message}',
   'transfer.dismiss': 'Dismiss',
+  'transfer.moreFailures': '; and {count} more',
+  'transfer.leftOut.more': '; and {count} more chats',
+  'transfer.notImported': ' Not imported: {failures}',
+  'transfer.cancelledSome': '{count} of {total} chats imported from “{file}”, then cancelled. The chats imported are kept.',
+  'transfer.cancelledNone': 'Import of “{file}” cancelled before any chat was imported. Nothing was changed.',
+  'transfer.stoppedSome':
+    '{count} of {total} chats imported from “{file}”, then the import stopped: the rest of the file could not be read. The chats imported are kept.',
+  'transfer.stoppedNone': 'The import of “{file}” stopped before any chat was imported. Nothing was changed.',
+  'transfer.progress.title': 'Importing “{file}”',
+  'transfer.progress.reading': 'Reading the file…',
+  'transfer.progress.count': '{done} of {total} chats',
+  'transfer.progress.label': 'Import progress',
+  'transfer.cancel': 'Cancel',
+  'transfer.cancelling': 'Cancelling…',
 } as const;
 
 const zhCN: Record<keyof typeof en, string> = {
@@ -66,6 +80,19 @@ const zhCN: Record<keyof typeof en, string> = {
   'transfer.exportFailed': '导出失败：{message}',
   'transfer.importFailed': '导入失败：{message}',
   'transfer.dismiss': '关闭',
+  'transfer.moreFailures': '；另有 {count} 个',
+  'transfer.leftOut.more': '；另有 {count} 个对话',
+  'transfer.notImported': '未导入：{failures}',
+  'transfer.cancelledSome': '已从“{file}”导入 {count} 个对话（共 {total} 个），随后取消。已导入的对话会保留。',
+  'transfer.cancelledNone': '已取消导入“{file}”，没有导入任何对话。未做任何更改。',
+  'transfer.stoppedSome': '已从“{file}”导入 {count} 个对话（共 {total} 个）后，导入中止：文件的其余部分无法读取。已导入的对话会保留。',
+  'transfer.stoppedNone': '导入“{file}”在导入任何对话之前中止。未做任何更改。',
+  'transfer.progress.title': '正在导入“{file}”',
+  'transfer.progress.reading': '正在读取文件…',
+  'transfer.progress.count': '{done} / {total} 个对话',
+  'transfer.progress.label': '导入进度',
+  'transfer.cancel': '取消',
+  'transfer.cancelling': '正在取消…',
 };
 
 export const transferStrings = { en, 'zh-CN': zhCN };

@@ -302,6 +302,7 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     case 'notice':
     case 'tool':
     case 'sessions_listed': // the sidebar's concern (sessionList.ts), never the open session's
+    case 'import_progress': // the import's (transferSlice.ts)
       return session;
   }
 }

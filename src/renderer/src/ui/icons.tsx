@@ -24,7 +24,8 @@ export const SearchIcon = () => <Icon d="M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM2
 export const PinIcon = () => <Icon d="M9 4h6l-1 6 3 3H7l3-3-1-6zM12 13v7" />;
 /** Out of a tray (export) and into a tray (import). */
 export const ExportIcon = () => <Icon d="M12 15V3M7 8l5-5 5 5M4 14v5a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-5" />;
-export const ImportIcon = () => <Icon d="M12 3v12M7 10l5 5 5-5M4 14v5a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-5" />;
+/** A file with an arrow going into it: bringing chats in (a down arrow into a tray read as "save"). */
+export const ImportIcon = () => <Icon d="M8 8V4a1 1 0 0 1 1-1h6l5 5v12a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1v-4M14 3v5h5M2 12h10M9 9l3 3-3 3" />;
 export const SlidersIcon = () => <Icon d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4" />;
 export const PaperclipIcon = () => (
   <Icon d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
