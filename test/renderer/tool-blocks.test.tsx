@@ -174,14 +174,14 @@ describe('the chat’s servers', () => {
       'MCP tools: files, web',
       'The model may use the tools of these MCP servers in this chat. Click to choose which.\nfiles: 3 tools\nweb: starts when the model first needs it',
     ]);
-    fireEvent.click(within(picker).getByRole('checkbox', { name: 'web' }));
+    fireEvent.click(within(picker).getByRole('checkbox', { name: /^web\b/ }));
     await settle();
     expect(fake.callsOf('setSessionServers')).toEqual([{ sessionId: session.id, servers: ['files'] }]);
     expect([summary.textContent, summary.title.split('\n').slice(1)]).toEqual([
       'MCP tools: files',
       ['files: 3 tools', 'web: off in this chat'],
     ]);
-    fireEvent.click(within(picker).getByRole('checkbox', { name: 'files' }));
+    fireEvent.click(within(picker).getByRole('checkbox', { name: /^files\b/ }));
     await settle();
     expect([summary.textContent, summary.title.split('\n')[0]]).toEqual([
       'MCP tools: off',
