@@ -33,13 +33,23 @@ async function longestTask<T>(work: () => Promise<T>): Promise<{ value: T; longe
 
 const server = await startFakeOpenAI();
 const events: SessionEventEnvelope[] = [];
+/** When each text delta reached the window's side (the emit), per run: the gaps a person watching would see. */
+const deltaTimes = new Map<string, number[]>();
+const receive = (envelope: SessionEventEnvelope) => {
+  events.push(envelope);
+  if (envelope.event.type === 'delta' && envelope.runId) {
+    const times = deltaTimes.get(envelope.runId) ?? [];
+    times.push(performance.now());
+    deltaTimes.set(envelope.runId, times);
+  }
+};
 const open = () =>
   createAppCore({
     dataDir,
     env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-bench', OPENAI_MODEL: 'fake-model' },
     systemLocale: 'en-US',
     secrets: testSecretBox,
-    emit: (envelope) => events.push(envelope),
+    emit: receive,
     openExternal: async () => undefined,
     writeLog: () => undefined,
   });
@@ -165,6 +175,58 @@ if (mode === 'rebuild') {
   });
   await core.dispose();
   result = { longestMs, p50: percentile(costs, 50), p95: percentile(costs, 95) };
+} else if (mode === 'import') {
+  // `dataDir` is an empty folder; the export is the third argument. A chat streams at its own pace meanwhile: the
+  // longest gap between its deltas is what a person watching it would see.
+  const exportFile = process.argv[4]!;
+  const core = await createAppCore({
+    dataDir,
+    env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-bench', OPENAI_MODEL: 'fake-model' },
+    systemLocale: 'en-US',
+    secrets: testSecretBox,
+    emit: receive,
+    openExternal: async () => undefined,
+    writeLog: () => undefined,
+    dialogs: { chooseOpenPath: async () => exportFile, chooseSavePath: async () => undefined },
+  });
+  await caughtUp(core);
+  const chat = await call<{ id: string }>(core, 'sessions:create', { name: 'Streaming meanwhile' });
+  const started = performance.now();
+  const { value, longestMs } = await longestTask(async () => {
+    const imported = call<{ imported: unknown[]; failed: unknown[]; total: number }>(core, 'transfer:import');
+    // Answers one after another for as long as the import runs: 40 words each, a word every 25 ms.
+    let answers = 0;
+    let done = false;
+    void imported.finally(() => (done = true));
+    let longestGapMs = 0;
+    while (!done) {
+      server.enqueue({ text: 'word '.repeat(40), delayMs: 25 });
+      const before = events.length;
+      const { runId } = await call<{ runId: string }>(core, 'chat:send', { sessionId: chat.id, text: `Question ${answers}` });
+      for (;;) {
+        const mine = events.slice(before).filter((e) => e.runId === runId);
+        if (mine.some((e) => e.event.type === 'run_end')) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const times = deltaTimes.get(runId) ?? [];
+      for (let i = 1; i < times.length; i++) longestGapMs = Math.max(longestGapMs, times[i]! - times[i - 1]!);
+      answers += 1;
+    }
+    return { result: await imported, answers, longestGapMs };
+  });
+  const wallMs = performance.now() - started;
+  const listed = await call<unknown[]>(core, 'sessions:list');
+  await core.dispose();
+  result = {
+    longestMs,
+    wallMs,
+    imported: value.result.imported.length,
+    failed: value.result.failed.length,
+    total: value.result.total,
+    sessions: listed.length,
+    answers: value.answers,
+    longestGapMs: value.longestGapMs,
+  };
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

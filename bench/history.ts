@@ -10,11 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import os from 'node:os';
+import { writeChatgptExport } from '../test/fixtures/chatgpt-export.js';
 import { historyFolder, MESSAGES_PER_CHAT } from './history-data.js';
 import type { Reporter } from './report.js';
 
 const SIZES = (process.env.BENCH_HISTORY_SIZES ?? '1000,5000,10000').split(',').map(Number);
 const TARGET_AT = Math.max(...SIZES);
+const IMPORT_CONVERSATIONS = Number(process.env.BENCH_HISTORY_IMPORT ?? 20_000);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Beside out/main/derived-worker.js, which the core finds next to itself (`npm run bench` builds first). */
@@ -35,8 +38,8 @@ async function bundleChild(): Promise<void> {
   });
 }
 
-function phase(mode: string, dir: string): Record<string, number> {
-  const out = execFileSync(process.execPath, ['--expose-gc', childBundle, mode, dir], { encoding: 'utf8', maxBuffer: 1 << 24 });
+function phase(mode: string, dir: string, ...more: string[]): Record<string, number> {
+  const out = execFileSync(process.execPath, ['--expose-gc', childBundle, mode, dir, ...more], { encoding: 'utf8', maxBuffer: 1 << 24 });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number>;
 }
 
@@ -79,6 +82,23 @@ export async function run(report: Reporter): Promise<void> {
       report.figure(`${label}: search CPU p50 (worker)`, search.p50!, 'ms');
       report.figure(`${label}: search CPU p95 (worker)`, search.p95!, 'ms', at(50));
       report.figure(`${label}: longest main-thread task during searches`, search.longestMs!, 'ms', at(50));
+    }
+    // A ChatGPT export of 20,000 conversations (~170 MB) into an empty folder, a chat streaming meanwhile.
+    const exportFile = path.join(os.tmpdir(), 'tiny-agent-bench-history', `chatgpt-${IMPORT_CONVERSATIONS}.json`);
+    if (!fs.existsSync(exportFile)) await writeChatgptExport(exportFile, IMPORT_CONVERSATIONS);
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'tiny-agent-bench-import-'));
+    try {
+      const label = `history import of ${IMPORT_CONVERSATIONS.toLocaleString('en')} ChatGPT conversations (${(fs.statSync(exportFile).size / 1e6).toFixed(0)} MB)`;
+      const imported = phase('import', target, exportFile);
+      report.figure(`${label}: chats imported`, imported.imported!, 'chats', { min: IMPORT_CONVERSATIONS });
+      report.figure(`${label}: wall`, imported.wallMs! / 1000, 's');
+      report.figure(`${label}: longest main-thread task`, imported.longestMs!, 'ms', { max: 50 });
+      report.figure(`${label}: answers streamed meanwhile`, imported.answers!, 'answers', { min: 1 });
+      report.figure(`${label}: longest gap between a streaming answer's deltas (sent every 25 ms)`, imported.longestGapMs!, 'ms', {
+        max: 100,
+      });
+    } finally {
+      fs.rmSync(target, { recursive: true, force: true });
     }
   } finally {
     fs.rmSync(childBundle, { force: true });
