@@ -185,8 +185,7 @@ function openFenceOf(token: Token | undefined, atLineStart: boolean): Fence | nu
   const lines = last.raw.trimEnd().split('\n');
   const open = FENCE_LINE.exec(lines[0] ?? '')?.[1];
   if (!open) return null;
-  const close = lines.length > 1 ? FENCE_LINE.exec(lines.at(-1) ?? '') : null;
-  const closed = close?.[1]?.[0] === open[0] && (close[1]?.length ?? 0) >= open.length && close[2]?.trim() === '';
-  if (closed) return null;
+  const [, marker = '', rest = ''] = (lines.length > 1 && FENCE_LINE.exec(lines.at(-1) ?? '')) || [];
+  if (marker[0] === open[0] && marker.length >= open.length && rest.trim() === '') return null;
   return { char: open[0] ?? '`', length: open.length, ...(lines.length === 1 && !atLineStart && { inInfo: true }) };
 }
