@@ -104,6 +104,21 @@ describe('a run', () => {
     ]);
   });
 
+  it('stopped with text shown: the answer keeps estimated counts (the provider sends usage only with its last chunk)', async () => {
+    const held = gate();
+    const reached = gate();
+    const { run, commits, events } = runOf(scriptedModel(reply(text('Half an answer'), wait(held, reached))));
+    const end = run.start();
+    await reached.promise;
+    run.stop();
+    await end;
+    const stored = commits[0]?.messages[1];
+    const usage = stored?.role === 'assistant' ? stored.usage : undefined;
+    // 'sys' and 'hi' are one token each plus four of framing; 'Half an answer' is three.
+    expect(usage).toEqual({ input: 10, output: 3, reasoning: 0, cacheRead: 0, totalTokens: 13, estimated: true });
+    expect(events.find((event) => event.type === 'assistant_end')).toMatchObject({ stopReason: 'aborted', usage });
+  });
+
   it('stopped before any text: nothing to keep (a new chat of only this send is discarded by the caller)', async () => {
     const held = gate();
     const reached = gate();
