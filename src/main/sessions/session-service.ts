@@ -288,6 +288,16 @@ export class SessionService {
     return this.cache.known(sessionId)?.run?.clearQueue(which) ?? NO_QUEUE;
   }
 
+  /** Takes one queued message out, if `text` still sits at `index` of that queue (else `removed` is false). */
+  async removeQueued(
+    sessionId: string,
+    which: 'steering' | 'followUp',
+    index: number,
+    text: string,
+  ): Promise<{ queue: QueueState; removed: boolean }> {
+    return this.cache.known(sessionId)?.run?.removeQueued(which, index, text) ?? { queue: NO_QUEUE, removed: false };
+  }
+
   /** Stops every run (text already shown is committed as stopped), waits for them, and flushes the index. */
   async dispose(): Promise<void> {
     this.disposed = true;

@@ -175,6 +175,17 @@ export class SessionRun {
     return this.queueState();
   }
 
+  /**
+   * Takes one queued message out, the person having removed it (or taken it back to edit it). `text` must still be
+   * what sits at `index`: the model may have taken that message meanwhile, and then nothing is removed.
+   */
+  removeQueued(which: 'steering' | 'followUp', index: number, text: string): { queue: QueueState; removed: boolean } {
+    const queued = this.agent.queuedMessages()[which][index];
+    const removed = queued !== undefined && messageText(queued) === text && this.agent.removeQueuedMessage(which, index) !== undefined;
+    if (removed) this.emit({ type: 'queue', queue: this.queueState() });
+    return { queue: this.queueState(), removed };
+  }
+
   queueState(): QueueState {
     const { steering, followUp } = this.agent.queuedMessages();
     return { steering: steering.map((message) => messageText(message)), followUp: followUp.map((message) => messageText(message)) };

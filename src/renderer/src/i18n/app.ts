@@ -49,6 +49,10 @@ const en = {
   'queue.steering': 'Steering',
   'queue.followUp': 'Follow-up',
   'queue.clear': 'Clear queue',
+  'queue.edit': 'Edit “{text}”',
+  'queue.editHint': 'Take it out of the queue and back into the input box, to change it and send it again',
+  'queue.remove': 'Remove “{text}”',
+  'queue.removeHint': 'Remove from the queue: it will not be sent',
 
   'error.retry': 'Retry',
   'error.openSettings': 'Open Settings',
@@ -167,6 +171,10 @@ export const appStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, strin
     'queue.steering': '引导',
     'queue.followUp': '追问',
     'queue.clear': '清空队列',
+    'queue.edit': '编辑“{text}”',
+    'queue.editHint': '移出队列并放回输入框，修改后再发送',
+    'queue.remove': '移除“{text}”',
+    'queue.removeHint': '从队列中移除：它不会被发送',
 
     'error.retry': '重试',
     'error.openSettings': '打开设置',

@@ -139,6 +139,18 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
       else if (get().currentSession.id === sessionId) set({ queue: result.value });
     },
 
+    async removeQueued(which, index, edit = false) {
+      const sessionId = get().currentSession.id;
+      const text = get().queue[which][index];
+      if (sessionId === null || text === undefined) return;
+      const result = await window.api.removeQueued({ sessionId, which, index, text });
+      if (!result.ok) return showIpcError(store, sessionId, result.error);
+      set((s) => ({
+        ...(s.currentSession.id === sessionId && { queue: result.value.queue }),
+        ...(edit && result.value.removed && { composerText: restoreComposerText(s.composerText, sessionId, text) }),
+      }));
+    },
+
     async regenerate(messageId) {
       const { currentSession, isTyping, isSessionLoading } = get();
       if (isTyping || isSessionLoading || currentSession.id === null || lastUserIndex(currentSession.committed) < 0) return;
