@@ -34,8 +34,11 @@ export interface MessageListProps {
   onOpenLink: (url: string) => void;
   /** Asks for the messages not loaded among visible positions [from, to) (the rows on screen plus a margin). */
   onNeedRows?: (from: number, to: number) => void;
-  /** A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. */
-  focus?: { index: number; query: string; nonce: number } | null;
+  /**
+   * A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. `occurrence`
+   * (0-based, in the message's text; default the first) is the current one, marked apart from the others.
+   */
+  focus?: { index: number; query: string; nonce: number; occurrence?: number } | null;
   /** Where this chat was scrolled when last seen; restored once when the list opens (absent: the latest messages). */
   scrollAnchor?: ScrollAnchor;
   /**
