@@ -336,10 +336,13 @@ function SessionMessages(props: MessageListProps): JSX.Element {
               })}
             </div>
           </div>
+          {/* In a band of its own under the list, never over it: it covered the last bubble and display math. */}
           {showJump && (
-            <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
-              {t('chat.jumpToLatest')}
-            </button>
+            <div className="chat-jump-bar">
+              <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
+                {t('chat.jumpToLatest')}
+              </button>
+            </div>
           )}
         </div>
       </RowActionsContext.Provider>
