@@ -192,6 +192,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     peekQueue: ({ sessionId }) => sessions.peekQueue(sessionId),
     clearQueue: ({ sessionId, which }) => sessions.clearQueue(sessionId, which),
     removeQueued: ({ sessionId, which, index, text }) => sessions.removeQueued(sessionId, which, index, text),
+    dismissFailure: ({ sessionId }) => sessions.dismissFailure(sessionId),
     getSettings: () => current.view(),
     updateSettings: (patch) => current.update(patch),
     saveProvider: (input) => current.saveProvider(input),

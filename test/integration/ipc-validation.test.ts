@@ -157,6 +157,7 @@ describe('request schemas', () => {
     peekQueue: { sessionId: id },
     clearQueue: { sessionId: id, which: 'all' },
     removeQueued: { sessionId: id, which: 'followUp', index: 0, text: 't' },
+    dismissFailure: { sessionId: id },
     updateSettings: { theme: 'dark' },
     saveProvider: { baseUrl: 'https://a.example/v1' },
     deleteProvider: { providerId: 'p-1' },

@@ -136,6 +136,7 @@ export const requestSchemas = {
   abort: sessionRef,
   peekQueue: sessionRef,
   clearQueue: z.strictObject({ sessionId, which: z.enum(['steering', 'followUp', 'all']) }),
+  dismissFailure: sessionRef,
   removeQueued: z.strictObject({
     sessionId,
     which: z.enum(['steering', 'followUp']),
