@@ -306,6 +306,13 @@ export function createFakeApi(): FakeApi {
     peekQueue: () => EMPTY_QUEUE,
     clearQueue: () => EMPTY_QUEUE,
     // Like main: the queue the last `queue` event said, less the message if it is still at that place.
+    // Like main: the broken-off run is forgotten, and the session no longer marked.
+    dismissFailure: ({ sessionId }) => {
+      const detail = found(sessionId);
+      delete detail.failedRun;
+      delete detail.failed;
+      return summaryOf(detail);
+    },
     removeQueued: ({ sessionId, which, index, text }) => {
       const queue = queues.get(sessionId) ?? EMPTY_QUEUE;
       if (queue[which][index] !== text) return { queue, removed: false };

@@ -331,6 +331,7 @@ function SessionMessages(props: MessageListProps): JSX.Element {
                       regenerable={isRegenerable(props, item.index, lastAnswer)}
                       unsaved={unsavedFrom >= 0 && item.index >= unsavedFrom}
                     />
+                    {unsavedFrom >= 0 && item.index === messages.length - 1 && props.interrupted}
                   </div>
                 );
               })}

@@ -161,9 +161,11 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     async retry() {
       const key = sessionKey(get().currentSession);
       const error = get().errors[key];
-      if (!error?.retry) return;
+      if (!error?.retry || get().isTyping) return;
       if (error.retry === 'regenerate') return get().regenerate(error.messageId);
       if (error.retry === 'edit' && error.messageId !== undefined) return get().editMessage(error.messageId, error.unsentText);
+      // The files of a question broken off on screen wait with it, not in the composer: they go with the retry.
+      if (error.attachments?.length) set((s) => restoreAttachments(s, key, error.attachments));
       return get().send(error.unsentText);
     },
   };
