@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   answerTexts,
   assistantMessages,
+  screenshot,
   sendMessage,
   sentMessages,
   sessionItems,
@@ -69,6 +70,7 @@ test('Stop keeps the text already shown, marked as stopped, and it survives a re
     const meta = assistantMessages(page).getByTestId('message-meta');
     await expect(meta).toHaveText(/^fake-model · ≈\d+ in · ≈\d+ out · /);
     await expect(meta).toHaveAttribute('data-estimated', 'true');
+    await screenshot(page, 'stopped-estimated-tokens');
     hold.open();
 
     await h.relaunch();
