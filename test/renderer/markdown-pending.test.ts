@@ -126,7 +126,8 @@ describe('the streaming suites: every CommonMark, GFM and marked example, one ch
 
   it('never shows a character reference as written where the finished text shows its character', () => {
     const shownLiterally: string[] = [];
-    for (const { name, markdown } of examples) {
+    // Only a text with an `&` can show a reference.
+    for (const { name, markdown } of examples.filter((example) => example.markdown.includes('&'))) {
       const finished = dom(parserOnly.html(lexMarkdown(markdown))).textContent ?? '';
       const engine = new IncrementalMarkdown(parserOnly);
       for (let k = 1; k <= markdown.length; k++) {
