@@ -41,8 +41,18 @@ export type SessionEvent =
    * the run, in order (the first one tells how many versions its point now has). `usage`: the shown branch's totals now.
    */
   | { type: 'saved'; stopped: boolean; summary: SessionSummary; refs: MessageRef[]; unsentText?: string; usage?: UsageTotal[] }
-  /** Nothing of this run was committed; `unsentText` is the user's text (and `unsentAttachments` its files), to offer again. */
-  | { type: 'error'; code: ProviderErrorCode | IpcErrorCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] }
+  /**
+   * Nothing of this run was committed; `unsentText` is the user's text (and `unsentAttachments` its files), to offer again.
+   * `kept`: the run had shown text; it stays in the chat where it broke off (SessionDetail.failedRun), offering Retry.
+   */
+  | {
+      type: 'error';
+      code: ProviderErrorCode | IpcErrorCode;
+      message: string;
+      unsentText: string;
+      unsentAttachments?: AttachmentPart[];
+      kept?: true;
+    }
   /**
    * Always last; `summary` is the session after the run (no longer streaming). `discarded`: the run was the failed
    * first send of a new chat that holds nothing else, and the session no longer exists (it becomes the draft again).

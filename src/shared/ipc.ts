@@ -33,6 +33,8 @@ export const INVOKE_CHANNELS = {
   abort: 'chat:abort',
   peekQueue: 'chat:peekQueue',
   clearQueue: 'chat:clearQueue',
+  removeQueued: 'chat:removeQueued',
+  dismissFailure: 'chat:dismissFailure',
   getSettings: 'settings:get',
   updateSettings: 'settings:update',
   saveProvider: 'settings:saveProvider',
@@ -134,6 +136,13 @@ export interface InvokeContract {
   abort: { request: SessionRef; response: { aborted: boolean } };
   peekQueue: { request: SessionRef; response: QueueState };
   clearQueue: { request: SessionRef & { which: 'steering' | 'followUp' | 'all' }; response: QueueState };
+  /** Sets aside the chat's broken-off run (SessionDetail.failedRun): it is no longer shown, nor kept for a restart. */
+  dismissFailure: { request: SessionRef; response: SessionSummary };
+  /** Takes one queued message out if `text` is still at `index` of that queue; `removed` false when it was taken meanwhile. */
+  removeQueued: {
+    request: SessionRef & { which: 'steering' | 'followUp'; index: number; text: string };
+    response: { queue: QueueState; removed: boolean };
+  };
   getSettings: { request: void; response: SettingsView };
   updateSettings: { request: SettingsPatch; response: SettingsView };
   /** Adds (no id) or edits one provider; other providers and their keys are untouched. */

@@ -62,6 +62,8 @@ export interface Usage {
   reasoning: number;
   cacheRead: number;
   totalTokens: number;
+  /** Counted by the app, not reported: the answer was stopped before the provider's usage chunk (run/stopped-usage.ts). */
+  estimated?: true;
   /** Present only when the model's prices are known. */
   cost?: { input: number; output: number; total: number };
 }

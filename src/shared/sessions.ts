@@ -1,6 +1,8 @@
 // Session shapes shared by main and renderer.
+import type { AttachmentPart } from './attachments.js';
+import type { IpcErrorCode } from './errors.js';
 import type { ToolCallState } from './mcp.js';
-import type { Message } from './messages.js';
+import type { Message, ProviderErrorCode } from './messages.js';
 import type { MessagePage, MessageRef } from './paging.js';
 
 export type { MessageRef } from './paging.js';
@@ -24,6 +26,8 @@ export interface SessionSummary {
   problem?: 'unreadable' | 'unsupported_version';
   /** A tool call of its running run waits for the person's approval. */
   pendingApproval?: boolean;
+  /** Its last run broke off after showing text (kept in memory, not saved) and waits for Retry or to be set aside. */
+  failed?: boolean;
 }
 
 /** Pending queued input of a running session, in drain order. */
@@ -41,6 +45,31 @@ export interface ActiveRunSnapshot {
   queue: QueueState;
   /** Tool calls of this run so far, with their live state (pending approvals included). */
   tools?: ToolCallState[];
+}
+
+/** What started a run: what Retry repeats when it fails. `messageId`: the answer regenerated or the question edited. */
+export interface RunOrigin {
+  kind: 'send' | 'regenerate' | 'edit';
+  messageId?: string;
+}
+
+/**
+ * A run that broke off after showing text. Nothing of it is stored; main keeps it in memory (until the chat's next run,
+ * a version switch, or the person sets it aside) so the chat shows it where it stopped, even opened later.
+ */
+export interface FailedRunSnapshot {
+  runId: string;
+  origin: RunOrigin;
+  /** Shown messages (after the system one) before the run's own: a regenerate or an edit hides what it replaced. */
+  base: number;
+  /** The run's messages as shown when it broke off: the question (none for a regenerate), the partial answer last. */
+  messages: Message[];
+  code: ProviderErrorCode | IpcErrorCode;
+  /** Why, in the words of the error event. */
+  message: string;
+  /** The person's text (and files) that Retry sends again. */
+  unsentText: string;
+  unsentAttachments?: AttachmentPart[];
 }
 
 /** What a chat's next run uses besides its messages. */
@@ -78,7 +107,12 @@ export interface SessionDetail extends SessionSummary {
   /** The page around a message asked for (`getSession` with `around`) when it is older than the newest page. */
   around?: MessagePage;
   activeRun?: ActiveRunSnapshot;
-  /** Text the person sent that the app quit before answering; offered again in the composer (cleared by the next send). */
+  /** The last run, broken off after showing text (see FailedRunSnapshot); absent while a run is in progress. */
+  failedRun?: FailedRunSnapshot;
+  /**
+   * Text the person sent that was never answered (the app quit first, or its answer broke off and the app was
+   * restarted since); offered again in the composer, cleared by the next send. Absent while `failedRun` holds it.
+   */
   draft?: string;
   /** The MCP servers this chat uses; absent: every enabled server (the default in Settings). */
   mcpServers?: string[];

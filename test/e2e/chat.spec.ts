@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   answerTexts,
   assistantMessages,
+  screenshot,
   sendMessage,
   sentMessages,
   sessionItems,
@@ -65,11 +66,17 @@ test('Stop keeps the text already shown, marked as stopped, and it survives a re
     await page.getByTestId('stop').click();
     await expect(page.getByTestId('stop')).toHaveCount(0);
     await expect(content).toHaveText('First part of a lo');
+    // The provider's usage never came (it is the stream's last chunk): the counts are estimated, and marked so.
+    const meta = assistantMessages(page).getByTestId('message-meta');
+    await expect(meta).toHaveText(/^fake-model · ≈\d+ in · ≈\d+ out · /);
+    await expect(meta).toHaveAttribute('data-estimated', 'true');
+    await screenshot(page, 'stopped-estimated-tokens');
     hold.open();
 
     await h.relaunch();
     await sessionItems(h.page).first().click();
     await expect(answerTexts(h.page)).toHaveText('First part of a lo');
+    await expect(assistantMessages(h.page).getByTestId('message-meta')).toHaveText(/^fake-model · ≈\d+ in · ≈\d+ out · /);
 
     // The model sees what the person saw, so "go on" continues from there.
     await sendMessage(h.page, 'go on');

@@ -1,6 +1,6 @@
 // A new user's failures in Chinese, both themes: a rejected API key (one sentence, HTTP 401 beside it, Open Settings
 // opens Settings) and an error frame mid-answer (the provider reporting an error, not an unreadable reply). The banner
-// and the red note under the broken answer are Chinese throughout; only the provider's own words stay as written.
+// and the note under the cut-off answer are Chinese throughout; only the provider's own words stay as written.
 import { expect, test, type Locator } from '@playwright/test';
 import { assistantMessages, screenshot, sendMessage, startHarness } from './helpers.js';
 
@@ -44,13 +44,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       server.enqueue({ text: 'one two three four', chunkSize: 4, errorFrameAt: 2, errorMessage: PROVIDER_WORDS });
       await page.getByTestId('composer-input').fill('再试一次');
       await page.getByTestId('send').click();
-      await expect(banner).toHaveAttribute('data-code', 'server_error');
-      await expect(banner.locator('.error-cause')).toHaveText('模型服务报告了错误，请稍后再试。');
-      await expect(page.getByTestId('error-detail')).toHaveText(`服务商报告了错误：${PROVIDER_WORDS}`);
-      expect(await latinWords(banner)).toEqual([]);
-      const note = assistantMessages(page).last().getByTestId('message-error');
-      await expect(note).toHaveText(`模型服务报告了错误，请稍后再试。 服务商报告了错误：${PROVIDER_WORDS}`);
+      // The answer had begun: the one note under it says what happened (no banner besides it).
+      const note = page.getByTestId('answer-interrupted');
+      await expect(note).toHaveAttribute('data-code', 'server_error');
+      await expect(banner).toHaveCount(0);
+      await expect(note).toHaveText(`回答中断 · 未保存模型服务报告了错误，请稍后再试。 服务商报告了错误：${PROVIDER_WORDS}重试修改问题`);
       expect(await latinWords(note)).toEqual([]);
+      await expect(assistantMessages(page).last().getByTestId('message-error')).toHaveCount(0);
       console.log(`[screenshot] ${await screenshot(page, `error-frame-${colorScheme}-zh`)}`);
     } finally {
       await h.close();

@@ -101,3 +101,34 @@ for (const { colorScheme, locale } of [
     }
   });
 }
+
+test('the row of a table being streamed is a row of the table, never `| JavaScript | yes | ev` as text', async () => {
+  const h = await startHarness();
+  try {
+    const { page, server } = h;
+    let open = (): void => undefined;
+    const hold = new Promise<void>((resolve) => (open = resolve));
+    const table = '| Language | Typed | Since |\n|---|:-:|--:|\n| Rust | yes | 2015 |\n| JavaScript | yes | ever |\n';
+    // A character at a time, as a model writes, held after `| JavaScript | yes | ev`: the last row is half written.
+    server.enqueue({ text: table, chunkSize: 1, delayMs: 20, gate: hold, gateAfterChunks: table.indexOf('ever') + 2 });
+    await sendMessage(page, 'Which languages are typed?');
+    const content = lastAnswerText(page);
+    await expect(content.locator('tr').last()).toHaveText(/JavaScript\s*yes\s*ev/);
+    const shown = await content.evaluate((el) => ({
+      text: el.textContent ?? '',
+      rows: [...el.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent)),
+    }));
+    expect(shown.text).not.toContain('|');
+    expect(shown.rows).toEqual([
+      ['Language', 'Typed', 'Since'],
+      ['Rust', 'yes', '2015'],
+      ['JavaScript', 'yes', 'ev'],
+    ]);
+    await screenshot(page, 'table-row-streaming');
+    open();
+    await waitForAnswers(page, 1);
+    await expect(content.locator('tr').last()).toHaveText(/JavaScript\s*yes\s*ever/);
+  } finally {
+    await h.close();
+  }
+});

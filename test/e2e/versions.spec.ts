@@ -116,27 +116,28 @@ test('a run that fails mid-answer keeps its text on screen as not saved; it is g
 
     server.enqueue({ text: 'Half of an answer that breaks off here and never', chunkSize: 8, disconnectAfterChunks: 3 });
     await sendMessage(page, 'second');
-    await expect(page.getByTestId('error-banner')).toBeVisible();
+    await expect(page.getByTestId('answer-interrupted')).toContainText('Answer cut off · not saved');
     const failed = assistantMessages(page).last();
     await expect(failed.getByTestId('message-content')).toHaveText('Half of an answer that b');
-    await expect(failed.getByTestId('message-unsaved')).toHaveText('Not saved');
-    await expect(userMessages(page).last().getByTestId('message-unsaved')).toHaveText('Not saved');
-    await expect(page.getByTestId('composer-input')).toHaveValue('second');
+    await expect(failed).toHaveAttribute('data-unsaved', 'true');
+    await expect(userMessages(page).last()).toHaveAttribute('data-unsaved', 'true');
+    await expect(page.getByTestId('composer-input')).toHaveValue('');
     await expect(failed.getByTestId('message-regenerate')).toHaveCount(0);
     console.log(`[screenshot] ${await screenshot(page, 'failed-not-saved-light-en')}`);
 
-    // Dismissing the error takes the unsaved text with it.
-    await page.getByTestId('error-dismiss').click();
+    // Setting it aside takes the unsaved text with it, and gives the question back to the input box.
+    await page.getByTestId('interrupted-set-aside').click();
     await expect(answerTexts(page)).toHaveText(['saved answer']);
+    await expect(page.getByTestId('composer-input')).toHaveValue('second');
 
     server.enqueue({ text: 'Cut again after a bit', chunkSize: 5, disconnectAfterChunks: 2 });
     await page.getByTestId('send').click();
-    await expect(assistantMessages(page).last().getByTestId('message-unsaved')).toBeVisible();
+    await expect(assistantMessages(page).last()).toHaveAttribute('data-unsaved', 'true');
     await h.relaunch();
     await sessionItems(h.page).first().click();
     await expect(userTexts(h.page)).toHaveText(['first']);
     await expect(answerTexts(h.page)).toHaveText(['saved answer']);
-    await expect(h.page.getByTestId('message-unsaved')).toHaveCount(0);
+    await expect(h.page.locator('[data-unsaved]')).toHaveCount(0);
   } finally {
     await h.close();
   }

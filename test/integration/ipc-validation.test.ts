@@ -156,6 +156,8 @@ describe('request schemas', () => {
     abort: { sessionId: id },
     peekQueue: { sessionId: id },
     clearQueue: { sessionId: id, which: 'all' },
+    removeQueued: { sessionId: id, which: 'followUp', index: 0, text: 't' },
+    dismissFailure: { sessionId: id },
     updateSettings: { theme: 'dark' },
     saveProvider: { baseUrl: 'https://a.example/v1' },
     deleteProvider: { providerId: 'p-1' },

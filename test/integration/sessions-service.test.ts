@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEventEnvelope } from '../../src/shared/events.js';
 import { AppError } from '../../src/shared/errors.js';
+import { messageText, type Message } from '../../src/shared/messages.js';
 import { StoreError } from '../../src/main/sessions/store/session-store.js';
 import { streamOpenAI } from '../../src/main/llm/index.js';
 import { SessionService } from '../../src/main/sessions/session-service.js';
@@ -503,11 +504,13 @@ describe('a commit that cannot be written', () => {
     await fs.rename(file, `${file}.moved`);
     release();
     const events = await h.runEnd(runId);
+    // The answer was shown: it stays in the chat, not saved, offering Retry.
     expect(eventOf(events, 'error')).toEqual({
       type: 'error',
       code: 'storage',
       message: `${WORDS.saveFailed} ${WORDS.storageCauses.missing}`,
       unsentText: 'unsaved',
+      kept: true,
     });
     expect(eventOf(events, 'run_end').committed).toBe(false);
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -628,6 +631,70 @@ describe('storage changed under the app', () => {
     await h.service.store.flush();
     const index = JSON.parse(await fs.readFile(path.join(h.dir, 'sessions', 'index.json'), 'utf8'));
     expect(index.sessions.map((s: { id: string }) => s.id)).toContain(fresh.id);
+  });
+});
+
+describe('a run that breaks off after showing text', () => {
+  const shown = (messages: Message[]) => messages.map((m) => `${m.role}:${messageText(m)}`);
+
+  it('stays in its chat where it stopped: the row keeps its name and is marked, a reopen shows it, a retry replaces it', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ text: 'Half of an answer that breaks off', chunkSize: 8, disconnectAfterChunks: 2 });
+    const { runId } = await h.service.send(session.id, 'Plan three days in Kyoto');
+    const events = await h.runEnd(runId);
+    expect(eventOf(events, 'error')).toMatchObject({ code: 'interrupted', unsentText: 'Plan three days in Kyoto', kept: true });
+    expect(eventOf(events, 'run_end').summary).toMatchObject({ name: 'Plan three days in Kyoto', failed: true, isStreaming: false });
+    expect(h.service.list().find((summary) => summary.id === session.id)).toMatchObject({ name: 'Plan three days in Kyoto', failed: true });
+
+    const detail = await h.service.open(session.id);
+    expect(detail.total).toBe(0);
+    expect(detail.draft).toBeUndefined();
+    expect(detail.failedRun).toMatchObject({
+      runId,
+      origin: { kind: 'send' },
+      base: 0,
+      code: 'interrupted',
+      unsentText: 'Plan three days in Kyoto',
+    });
+    expect(shown(detail.failedRun!.messages)).toEqual(['user:Plan three days in Kyoto', 'assistant:Half of an answe']);
+    expect((await fileLines(h.dir, session.id)).map((l) => l.type)).toEqual(['session']);
+
+    h.server.enqueue({ text: 'A whole answer.' });
+    await h.runEnd((await h.service.send(session.id, 'Plan three days in Kyoto')).runId);
+    const after = await h.service.open(session.id);
+    expect(after.failedRun).toBeUndefined();
+    expect(after.failed).toBeUndefined();
+    expect(shown(after.messages.slice(1))).toEqual(['user:Plan three days in Kyoto', 'assistant:A whole answer.']);
+  });
+
+  it('a regenerate that breaks off is shown in place of the answer it re-runs, which stays saved', async () => {
+    const session = await h.service.create({});
+    await h.runEnd((await h.service.send(session.id, 'first')).runId);
+    h.server.enqueue({ text: 'Another version that breaks', chunkSize: 8, disconnectAfterChunks: 1 });
+    await h.runEnd((await h.service.regenerate(session.id)).runId);
+    const detail = await h.service.open(session.id);
+    expect(detail.total).toBe(2);
+    expect(detail.failedRun).toMatchObject({ origin: { kind: 'regenerate' }, base: 1, unsentText: '' });
+    expect(shown(detail.failedRun!.messages)).toEqual(['assistant:Another ']);
+  });
+
+  it('set aside, it is gone from the chat and its row; after a restart its question is offered in the composer', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ text: 'Half of an answer', chunkSize: 6, disconnectAfterChunks: 1 });
+    await h.runEnd((await h.service.send(session.id, 'keep my words')).runId);
+    // A restart forgets the broken-off run (nothing was stored) but not the question.
+    const restarted = await h.restart();
+    const reopened = await restarted.open(session.id);
+    expect(reopened.failedRun).toBeUndefined();
+    expect(reopened.draft).toBe('keep my words');
+
+    h.server.enqueue({ text: 'Half again', chunkSize: 5, disconnectAfterChunks: 1 });
+    await h.runEnd((await restarted.send(session.id, 'keep my words')).runId);
+    expect((await restarted.open(session.id)).failedRun?.unsentText).toBe('keep my words');
+    expect(await restarted.dismissFailure(session.id)).toMatchObject({ id: session.id });
+    expect(restarted.list().find((summary) => summary.id === session.id)?.failed).toBeUndefined();
+    const dismissed = await restarted.open(session.id);
+    expect([dismissed.failedRun, dismissed.draft]).toEqual([undefined, undefined]);
   });
 });
 

@@ -104,6 +104,36 @@ describe('while the answer streams', () => {
     expect(screen.queryByTestId('queue-list')).toBeNull();
   });
 
+  it('removes one queued message, or takes it back into the input box to change it; the others stay queued', async () => {
+    emit(fake, 'a', { type: 'queue', queue: { steering: ['shorter please'], followUp: ['then translate it', 'and sum up'] } });
+    const rows = () => screen.getAllByTestId('queue-item').map((row) => row.textContent);
+    expect(rows()).toEqual(['Steeringshorter please', 'Follow-upthen translate it', 'Follow-upand sum up']);
+    await user.click(screen.getAllByTestId('queue-remove')[1]!);
+    await settle();
+    expect(fake.callsOf('removeQueued')).toEqual([{ sessionId: 'a', which: 'followUp', index: 0, text: 'then translate it' }]);
+    expect(rows()).toEqual(['Steeringshorter please', 'Follow-upand sum up']);
+    expect(input().value).toBe('');
+
+    await user.click(screen.getAllByTestId('queue-edit')[0]!);
+    await settle();
+    expect(fake.callsOf('removeQueued').at(-1)).toEqual({ sessionId: 'a', which: 'steering', index: 0, text: 'shorter please' });
+    expect(rows()).toEqual(['Follow-upand sum up']);
+    expect(input().value).toBe('shorter please');
+    // One message left: its own × clears it; no separate "Clear queue".
+    expect(screen.queryByTestId('queue-clear')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove “and sum up”' })).toBeTruthy();
+  });
+
+  it('does not put back a queued message the model took before the edit arrived', async () => {
+    emit(fake, 'a', { type: 'queue', queue: { steering: [], followUp: ['then translate it'] } });
+    // Main has delivered it meanwhile: nothing is removed, and its queue is empty.
+    fake.api.removeQueued = async () => ({ ok: true, value: { queue: { steering: [], followUp: [] }, removed: false } });
+    await user.click(screen.getByTestId('queue-edit'));
+    await settle();
+    expect(input().value).toBe('');
+    expect(screen.queryByTestId('queue-list')).toBeNull();
+  });
+
   it('goes back to send when the run ends', async () => {
     emit(fake, 'a', { type: 'run_end', committed: true });
     expect(screen.getByTestId('send')).toBeTruthy();

@@ -97,6 +97,8 @@ export function createFakeApi(): FakeApi {
   const failures = new Map<InvokeMethod, IpcError>();
   const holds = new Map<InvokeMethod, Promise<void>>();
   const seqs = new Map<string, number>();
+  /** The queue each session's last `queue` event showed (what `removeQueued` works on). */
+  const queues = new Map<string, QueueState>();
   const runs = new Map<string, string>();
   let clock = 1_000;
   let nextId = 1;
@@ -184,6 +186,7 @@ export function createFakeApi(): FakeApi {
       seqs.set(sessionId, Math.max(seq, seqs.get(sessionId) ?? 0));
       // Like main: what a `saved` says becomes the session's summary, so a later run_end agrees with it.
       if (event.type === 'saved') Object.assign(found(sessionId), { ...event.summary, isStreaming: true });
+      if (event.type === 'queue') queues.set(sessionId, event.queue);
       const full = (
         (event.type === 'run_start' || event.type === 'run_end') && !event.summary
           ? { ...event, summary: { ...summaryOf(found(sessionId)), isStreaming: event.type === 'run_start' } }
@@ -302,6 +305,21 @@ export function createFakeApi(): FakeApi {
     },
     peekQueue: () => EMPTY_QUEUE,
     clearQueue: () => EMPTY_QUEUE,
+    // Like main: the queue the last `queue` event said, less the message if it is still at that place.
+    // Like main: the broken-off run is forgotten, and the session no longer marked.
+    dismissFailure: ({ sessionId }) => {
+      const detail = found(sessionId);
+      delete detail.failedRun;
+      delete detail.failed;
+      return summaryOf(detail);
+    },
+    removeQueued: ({ sessionId, which, index, text }) => {
+      const queue = queues.get(sessionId) ?? EMPTY_QUEUE;
+      if (queue[which][index] !== text) return { queue, removed: false };
+      const next = { ...queue, [which]: queue[which].filter((_, i) => i !== index) };
+      queues.set(sessionId, next);
+      return { queue: next, removed: true };
+    },
     getSettings: () => structuredClone(fake.settings),
     updateSettings: (patch) => {
       if (patch.defaultModel) fake.settings.defaultModel = patch.defaultModel;

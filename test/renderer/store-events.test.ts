@@ -87,28 +87,65 @@ describe('a run in the open session', () => {
     expect(state().sessions[0]).toMatchObject({ id: 'a', name: 'Greetings', isStreaming: false });
   });
 
-  it('keeps a failed run’s streamed text on screen as not saved, shows the cause and puts the text back in front of a newer draft', async () => {
+  it('keeps a broken-off run’s text where it stopped, its question waiting there (not in the composer) until set aside', async () => {
     await state().send('question');
     fake.emit('a', { type: 'run_start', userText: 'question' });
     fake.emit('a', { type: 'message_start', message: shell() });
     fake.emit('a', { type: 'delta', text: 'par' });
     state().setComposerText('a', 'typed meanwhile');
 
-    fake.emit('a', { type: 'error', code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question' });
+    fake.emit('a', { type: 'error', code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question', kept: true });
     fake.emit('a', { type: 'run_end', committed: false });
 
     const shown = state().currentSession;
     expect(shown.messages.map((m) => messageText(m!))).toEqual(['hi', 'hello', 'question', 'par']);
     expect(unsavedFrom(shown)).toBe(2);
     expect(shown.committed).toEqual(committed);
-    expect(state().composerText.a).toBe('question\n\ntyped meanwhile');
-    expect(state().errors.a).toEqual({ code: 'rate_limited', message: '429 Too Many Requests', unsentText: 'question', retry: 'send' });
+    // Not sendable twice: the question is on screen with Retry, and the composer holds only what was typed.
+    expect(state().composerText.a).toBe('typed meanwhile');
+    expect(state().errors.a).toEqual({
+      code: 'rate_limited',
+      message: '429 Too Many Requests',
+      unsentText: 'question',
+      retry: 'send',
+      inline: true,
+    });
     expect(state().isTyping).toBe(false);
 
-    // Until dismissed, with the error.
+    // Set aside ("Edit question"): main forgets it, and the question goes back in front of the newer draft.
     state().dismissError();
     expect(state().currentSession.messages).toEqual([committed[1], committed[2]]);
     expect(unsavedFrom(state().currentSession)).toBe(-1);
+    expect(state().composerText.a).toBe('question\n\ntyped meanwhile');
+    expect(fake.callsOf('dismissFailure')).toEqual([{ sessionId: 'a' }]);
+  });
+
+  it('a run that broke off in the background is shown where it stopped when its chat is opened, and retried once', async () => {
+    fake.emit('b', { type: 'run_start', userText: 'far away' });
+    fake.emit('b', { type: 'error', code: 'interrupted', message: 'dropped', unsentText: 'far away', kept: true });
+    fake.emit('b', { type: 'run_end', committed: false, summary: { ...summaryOf(fake.sessions.get('b')!), failed: true } });
+    expect(state().sessions.find((s) => s.id === 'b')?.failed).toBe(true);
+    expect(state().composerText.b).toBeUndefined();
+    Object.assign(fake.sessions.get('b')!, {
+      failed: true,
+      failedRun: {
+        runId: 'run-b',
+        origin: { kind: 'send' },
+        base: fake.sessions.get('b')!.total,
+        messages: [userMessage('far away', 9), assistantMessage('half of it', 'error')],
+        code: 'interrupted',
+        message: 'dropped',
+        unsentText: 'far away',
+      },
+    });
+    await state().openSession('b');
+    const shown = state().currentSession;
+    expect(shown.messages.slice(-2).map((m) => messageText(m!))).toEqual(['far away', 'half of it']);
+    expect(unsavedFrom(shown)).toBe(shown.messages.length - 2);
+    expect(state().isTyping).toBe(false);
+    expect(state().errors.b).toMatchObject({ code: 'interrupted', retry: 'send', inline: true, unsentText: 'far away' });
+    await Promise.all([state().retry(), state().retry()]);
+    expect(fake.callsOf('send')).toEqual([{ sessionId: 'b', text: 'far away' }]);
   });
 
   it('a new chat whose first send never reached a model becomes the draft again: no row, its text, banner and model kept', async () => {
@@ -209,7 +246,7 @@ describe('a run in the open session', () => {
     expect(state().currentSession.messages.map((m) => m?.role)).toEqual(['user', 'assistant']);
 
     // Main offers back only what the person typed during the regenerate (nothing here); the re-run message stays put.
-    fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: '' });
+    fake.emit('a', { type: 'error', code: 'server_error', message: '502', unsentText: '', kept: true });
     fake.emit('a', { type: 'run_end', committed: false });
     // The new answer's start stays readable, not saved, until the error goes; then the old answer is back.
     expect(state().currentSession.messages.map((m) => messageText(m!))).toEqual(['hi', 'Hey']);

@@ -49,16 +49,16 @@ describe('edit', () => {
     expect(state().isTyping).toBe(false);
   });
 
-  it('a failed edit keeps what streamed as not saved, gives the text back and retries the edit', async () => {
+  it('a failed edit keeps what streamed as not saved, with its text, and retries the edit', async () => {
     await state().editMessage('q2', 'q2 edited');
     fake.emit('a', { type: 'run_start', userText: 'q2 edited' });
     fake.emit('a', { type: 'message_start', message: { ...assistantMessage('', 'pending'), content: [] } });
     fake.emit('a', { type: 'delta', text: 'partial' });
-    fake.emit('a', { type: 'error', code: 'interrupted', message: 'dropped', unsentText: 'q2 edited' });
+    fake.emit('a', { type: 'error', code: 'interrupted', message: 'dropped', unsentText: 'q2 edited', kept: true });
     fake.emit('a', { type: 'run_end', committed: false });
     expect(texts()).toEqual(['q1', 'a1', 'q2 edited', 'partial']);
-    expect(state().composerText.a).toBe('q2 edited');
-    expect(state().errors.a).toMatchObject({ retry: 'edit', messageId: 'q2', unsentText: 'q2 edited' });
+    expect(state().composerText.a).toBeUndefined();
+    expect(state().errors.a).toMatchObject({ retry: 'edit', messageId: 'q2', unsentText: 'q2 edited', inline: true });
 
     await state().retry();
     expect(fake.callsOf('editMessage').at(-1)).toEqual({ sessionId: 'a', messageId: 'q2', text: 'q2 edited' });

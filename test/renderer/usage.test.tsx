@@ -74,6 +74,17 @@ describe('an answer caption', () => {
     expect(caption()).toBe('gpt-4o');
   });
 
+  it('a stopped answer shows the counts main estimated, each marked ≈, and says why', () => {
+    withPrices();
+    act(() => useAppState.setState({ settings: fake.settings }));
+    show(answer({ stopReason: 'aborted', usage: usage({ input: 1_000, output: 250, totalTokens: 1_250, estimated: true }) }));
+    // 1,000 × 1 + 250 × 4 = 2,000 per million.
+    expect(caption()).toBe('gpt-4o · ≈1,000 in · ≈250 out · cost ≈$0.002');
+    expect(screen.getByTestId('message-meta').title).toBe(
+      'Estimated (≈): the answer was stopped before the provider reported its usage\nAt the prices set in Settings for gpt-4o',
+    );
+  });
+
   it('says so in Chinese', () => {
     withPrices();
     act(() => useAppState.setState({ settings: fake.settings }));

@@ -140,13 +140,23 @@ describe('regenerate and failed runs', () => {
     expect(onRegenerate.mock.calls).toEqual([['a1']]);
   });
 
-  it('marks a failed run kept on screen as not saved, and offers nothing on it but copy', () => {
+  it('shows a failed run kept on screen in one place: the note under its last message; it offers nothing on it but copy', () => {
     const failed: Message[] = [...messages, user('q3'), assistant('half an ans', { stopReason: 'error' })];
     renderList(
-      listProps({ messages: failed, refs: [...refs, undefined, undefined], unsavedFrom: 4, onRegenerate: vi.fn(), onEdit: vi.fn() }),
+      listProps({
+        messages: failed,
+        refs: [...refs, undefined, undefined],
+        unsavedFrom: 4,
+        interrupted: <p data-testid="note">cut off</p>,
+        onRegenerate: vi.fn(),
+        onEdit: vi.fn(),
+      }),
     );
-    expect(screen.getAllByTestId('message-unsaved').map((el) => el.textContent)).toEqual(['Not saved', 'Not saved']);
-    expect(within(row(3)).queryByTestId('message-unsaved')).toBeNull();
+    // No pill on the question nor on the answer, no red note of its own: the list's note says it, once.
+    expect(screen.getAllByTestId('note')).toHaveLength(1);
+    expect(within(row(5).parentElement!).getByTestId('note')).toBeTruthy();
+    expect(within(row(5)).queryByTestId('message-error')).toBeNull();
+    expect([row(3), row(4), row(5)].map((el) => el.getAttribute('data-unsaved'))).toEqual([null, 'true', 'true']);
     expect(within(row(5)).queryByTestId('message-regenerate')).toBeNull();
     expect(within(row(4)).queryByTestId('message-edit')).toBeNull();
     expect(within(row(5)).getByTestId('message-content').textContent?.trim()).toBe('half an ans');

@@ -183,6 +183,10 @@ export class Agent {
     this.steeringQueue.clear();
     this.followUpQueue.clear();
   }
+  /** Takes one queued message out (`index` in `queuedMessages()` order) and returns it; undefined when there is none. */
+  removeQueuedMessage(which: 'steering' | 'followUp', index: number): Message | undefined {
+    return (which === 'steering' ? this.steeringQueue : this.followUpQueue).remove(index);
+  }
 
   /** Aborts the active run; a no-op while idle. */
   abort(): void {

@@ -38,4 +38,9 @@ export class MessageQueue {
   clear(): void {
     this.items = [];
   }
+
+  /** Takes the message at `index` (oldest first) out of the queue; undefined when there is none. */
+  remove(index: number): Message | undefined {
+    return index >= 0 && index < this.items.length ? this.items.splice(index, 1)[0] : undefined;
+  }
 }

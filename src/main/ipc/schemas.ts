@@ -136,6 +136,13 @@ export const requestSchemas = {
   abort: sessionRef,
   peekQueue: sessionRef,
   clearQueue: z.strictObject({ sessionId, which: z.enum(['steering', 'followUp', 'all']) }),
+  dismissFailure: sessionRef,
+  removeQueued: z.strictObject({
+    sessionId,
+    which: z.enum(['steering', 'followUp']),
+    index: z.number().int().min(0).max(10_000),
+    text: messageText,
+  }),
   getSettings: noInput,
   updateSettings: z.strictObject({
     defaultModel: modelRef.optional(),

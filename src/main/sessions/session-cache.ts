@@ -2,7 +2,7 @@
 // a least-recently-used limit on idle ones, so memory follows what is open and running, not every chat ever opened.
 import { AppError } from '../../shared/errors.js';
 import type { AgentTool } from '../agent/index.js';
-import type { ChatSettingsPatch } from '../../shared/sessions.js';
+import type { ChatSettingsPatch, FailedRunSnapshot } from '../../shared/sessions.js';
 import { BranchTree } from './branches.js';
 import { chatState } from './chat-settings.js';
 import { rememberMessageTokens } from './context-policy.js';
@@ -18,6 +18,8 @@ export interface Runtime extends EventCursor {
   loading?: Promise<void>;
   /** The run in progress; a running session is never unloaded. */
   run?: SessionRun;
+  /** The last run, broken off after showing text: shown in the chat until the next run, a switch or a dismiss. */
+  failed?: FailedRunSnapshot;
   /** Tools of the last run started, kept for the run that sends input queued while it finished. */
   tools?: AgentTool[];
   /** The file's size when `create` wrote its header: while it is still that size, the file holds nothing else. */

@@ -7,6 +7,7 @@ import { attachmentsOf } from '../../shared/attachments.js';
 import { messageText, type Message, type UserMessage } from '../../shared/messages.js';
 import { usageTotals } from '../../shared/usage.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import type { FailedRunSnapshot, RunOrigin } from '../../shared/sessions.js';
 import { DEFAULT_MAX_MESSAGES } from './context-policy.js';
 import { DEFAULT_COALESCE_MS, realTimer } from './event-coalescer.js';
 import { SessionRun, type RunDeps, type RunEnd } from './run/session-run.js';
@@ -49,8 +50,18 @@ export class SessionRuns {
     });
   }
 
-  /** Starts a run on `baseBranch` (synchronously: the busy check and the start cannot interleave). Returns its id. */
-  start(runtime: Runtime, loaded: Loaded, baseBranch: MessageEntry[], prompts: UserMessage[], userText: string): string {
+  /**
+   * Starts a run on `baseBranch` (synchronously: the busy check and the start cannot interleave). Returns its id.
+   * `origin` is what a Retry of it repeats, should it break off.
+   */
+  start(
+    runtime: Runtime,
+    loaded: Loaded,
+    baseBranch: MessageEntry[],
+    prompts: UserMessage[],
+    userText: string,
+    origin: RunOrigin = { kind: 'send' },
+  ): string {
     const { context, options, cache, views, edits } = this.parts;
     // Resolved first: a chat whose provider is gone fails here, before anything starts.
     const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
@@ -84,7 +95,7 @@ export class SessionRuns {
     run.emit({ type: 'run_start', userText, summary: views.summaryOfId(runtime.id) });
     const done = run.start().then(async (end) => {
       try {
-        await this.settle(runtime, loaded, run, end);
+        await this.settle(runtime, loaded, run, end, origin);
       } catch (error) {
         // Never leave the session stuck as busy.
         context.log.error(`session ${runtime.id}: run ${run.id} could not be closed`, error);
@@ -105,14 +116,18 @@ export class SessionRuns {
   }
 
   /** Applies how a run ended: the events that close it, what it leaves in memory, and what comes after it. */
-  private async settle(runtime: Runtime, loaded: Loaded, run: SessionRun, end: RunEnd): Promise<void> {
+  private async settle(runtime: Runtime, loaded: Loaded, run: SessionRun, end: RunEnd, origin: RunOrigin): Promise<void> {
     const { context, cache, views } = this.parts;
     if (end.kind === 'deleted') {
       runtime.run = undefined;
       return;
     }
-    await this.announce(runtime, loaded, run, end);
+    // Broken off after showing text: the chat keeps showing it where it stopped, opened now or later (never stored).
+    // A file another program changed is read again: what the run built on may be gone, so its text goes back instead.
+    const kept = end.kind === 'failed' && !end.showedNothing && !end.staleOnDisk ? keptRun(run, end, origin) : undefined;
+    await this.announce(runtime, loaded, run, end, kept !== undefined);
     runtime.run = undefined;
+    runtime.failed = kept;
     const summary = views.summaryOfId(runtime.id);
     if (end.kind === 'failed' && end.showedNothing && (await this.discardIfOnlyThisSend(runtime))) {
       // Settled before the renderer hears of it: the files of the message handed back stay for the next send.
@@ -142,7 +157,13 @@ export class SessionRuns {
   }
 
   /** `saved` or `error`; text that goes back to the person is kept on disk too when the app is quitting. */
-  private async announce(runtime: Runtime, loaded: Loaded, run: SessionRun, end: Exclude<RunEnd, { kind: 'deleted' }>): Promise<void> {
+  private async announce(
+    runtime: Runtime,
+    loaded: Loaded,
+    run: SessionRun,
+    end: Exclude<RunEnd, { kind: 'deleted' }>,
+    kept: boolean,
+  ): Promise<void> {
     const { context, views } = this.parts;
     if (end.kind === 'committed') {
       // Queued input of a stopped run is not sent; it goes back to the composer like any unsent text.
@@ -160,9 +181,17 @@ export class SessionRuns {
     }
     const unsentText = joined(end.unsent);
     const unsentAttachments = end.unsent.flatMap((message) => attachmentsOf(message.content));
-    run.emit({ type: 'error', code: end.code, message: end.message, unsentText, ...(unsentAttachments.length && { unsentAttachments }) });
-    // Quitting stopped this run: the window that would restore the text is closing, so keep it for the next open.
-    if (this.disposed && unsentText.trim()) await context.store.unsentText.set(runtime.id, unsentText);
+    run.emit({
+      type: 'error',
+      code: end.code,
+      message: end.message,
+      unsentText,
+      ...(unsentAttachments.length && { unsentAttachments }),
+      ...(kept && { kept: true }),
+    });
+    // Quitting stopped this run, or it stays in the chat offering Retry (its text is in no composer): the text is kept
+    // on disk too, so a restart (which forgets the broken-off run) offers it again in the composer.
+    if ((this.disposed || kept) && unsentText.trim()) await context.store.unsentText.set(runtime.id, unsentText);
   }
 
   /** After a saved answer, the chat's model may name a chat the person has not named (title-writer.ts); never waited for. */
@@ -205,6 +234,21 @@ function attachmentsToLlm(store: SessionAttachments, log: SessionLogger): (messa
       return undefined;
     });
   return (messages) => resolveAttachments(defaultConvertToLlm(messages), read);
+}
+
+/** The broken-off run as the chat keeps showing it (FailedRunSnapshot). */
+function keptRun(run: SessionRun, end: Extract<RunEnd, { kind: 'failed' }>, origin: RunOrigin): FailedRunSnapshot {
+  const unsentAttachments = end.unsent.flatMap((message) => attachmentsOf(message.content));
+  return {
+    runId: run.id,
+    origin,
+    base: run.baseBranch.length,
+    messages: run.snapshot().messages,
+    code: end.code,
+    message: end.message,
+    unsentText: joined(end.unsent),
+    ...(unsentAttachments.length && { unsentAttachments }),
+  };
 }
 
 function joined(messages: readonly UserMessage[]): string {

@@ -13,7 +13,7 @@ import type { ApprovalDecision } from '../../shared/mcp.js';
 import { AppError } from '../../shared/errors.js';
 import { LIST_ENVELOPE } from '../../shared/events.js';
 import { messageText, userContent, type UserMessage } from '../../shared/messages.js';
-import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
+import type { ChatSettingsPatch, QueueState, RunOrigin, SessionDetail, SessionSummary } from '../../shared/sessions.js';
 import type { MessagePage, PageWindow } from '../../shared/paging.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
 import { BranchTree } from './branches.js';
@@ -66,7 +66,7 @@ export class SessionService {
     for (const entry of store.entries()) latest = Math.max(latest, entry.updatedAt, entry.createdAt);
     this.context = createSessionContext(store, options, latest);
     this.cache = new SessionCache(this.context, options.maxIdleSessions);
-    this.views = new SessionViews(this.context, (id) => this.cache.get(id)?.run);
+    this.views = new SessionViews(this.context, (id) => this.cache.get(id));
     this.edits = new SessionEdits(this.context);
     const autoTitle = options.autoTitle?.bind(options);
     if (autoTitle) this.titles = new TitleWriter({ streamFn: options.streamFn, enabled: autoTitle, log: this.context.log });
@@ -202,7 +202,11 @@ export class SessionService {
       await this.options.attachments?.retain(sessionId, attachments);
     }
     const prompt: UserMessage = { role: 'user', content: userContent(text, attachments), timestamp: Date.now() };
-    return this.startRun(sessionId, (loaded) => ({ base: loaded.branch, prompts: [prompt], userText: text }), true);
+    return this.startRun(
+      sessionId,
+      (loaded) => ({ base: loaded.branch, prompts: [prompt], userText: text, origin: { kind: 'send' } }),
+      true,
+    );
   }
 
   /**
@@ -216,7 +220,8 @@ export class SessionService {
       let last = messageId === undefined ? branch.length - 1 : this.indexOnBranch(loaded, messageId);
       while (last >= 0 && branch[last]!.message.role !== 'user') last--;
       if (last < 0) throw new AppError('invalid_input', this.options.messages().nothingToRegenerate);
-      return { base: branch.slice(0, last + 1), prompts: [], userText: messageText(branch[last]!.message) };
+      const origin = { kind: 'regenerate' as const, ...(messageId !== undefined && { messageId }) };
+      return { base: branch.slice(0, last + 1), prompts: [], userText: messageText(branch[last]!.message), origin };
     });
   }
 
@@ -231,7 +236,7 @@ export class SessionService {
         const at = this.indexOnBranch(loaded, messageId);
         if (loaded.branch[at]!.message.role !== 'user') throw new AppError('invalid_input', this.options.messages().notAUserMessage);
         const prompt: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
-        return { base: loaded.branch.slice(0, at), prompts: [prompt], userText: text };
+        return { base: loaded.branch.slice(0, at), prompts: [prompt], userText: text, origin: { kind: 'edit', messageId } };
       },
       true,
     );
@@ -250,6 +255,8 @@ export class SessionService {
     if (leaf === loaded.tree.leaf) return this.views.detailOf(runtime, loaded, { around: messageId });
     const switchedAt = positionOf(loaded.branch, messageId);
     const branch = await this.edits.branch(runtime, loaded, leaf);
+    // The broken-off run answered the branch shown before: it goes with it.
+    await this.dropFailed(runtime);
     this.views.listChanged();
     // The new version sits where the old one did: the page around it is what the person looks at.
     return this.views.detailOf(runtime, loaded, { around: branch[switchedAt]?.id });
@@ -292,6 +299,28 @@ export class SessionService {
     return this.cache.known(sessionId)?.run?.clearQueue(which) ?? NO_QUEUE;
   }
 
+  /**
+   * Sets aside the broken-off run the chat shows (the window puts its text back into the composer): it is not shown
+   * again, and its text is no longer kept for a restart.
+   */
+  async dismissFailure(sessionId: string): Promise<SessionSummary> {
+    this.assertOpen();
+    const entry = this.cache.usableEntry(sessionId);
+    const runtime = this.cache.get(sessionId);
+    if (runtime && !runtime.run) await this.dropFailed(runtime);
+    return this.views.summaryOf(entry);
+  }
+
+  /** Takes one queued message out, if `text` still sits at `index` of that queue (else `removed` is false). */
+  async removeQueued(
+    sessionId: string,
+    which: 'steering' | 'followUp',
+    index: number,
+    text: string,
+  ): Promise<{ queue: QueueState; removed: boolean }> {
+    return this.cache.known(sessionId)?.run?.removeQueued(which, index, text) ?? { queue: NO_QUEUE, removed: false };
+  }
+
   /** Stops every run (text already shown is committed as stopped), waits for them, and flushes the index. */
   async dispose(): Promise<void> {
     this.disposed = true;
@@ -306,18 +335,28 @@ export class SessionService {
    */
   private async startRun(
     sessionId: string,
-    plan: (loaded: Loaded) => { base: MessageEntry[]; prompts: UserMessage[]; userText: string },
+    plan: (loaded: Loaded) => { base: MessageEntry[]; prompts: UserMessage[]; userText: string; origin: RunOrigin },
     answersUnsentText = false,
   ): Promise<{ runId: string }> {
     const { runtime, loaded } = await this.ready(sessionId);
     this.assertIdle(runtime);
-    const { base, prompts, userText } = plan(loaded);
+    const { base, prompts, userText, origin } = plan(loaded);
     await this.runs.prepareTools(runtime, loaded);
     this.assertIdle(runtime);
-    const runId = this.runs.start(runtime, loaded, base, prompts, userText);
+    // The run replaces the broken-off one the chat showed (a retry, or whatever the person sent instead).
+    runtime.failed = undefined;
+    const runId = this.runs.start(runtime, loaded, base, prompts, userText, origin);
     // Sending from the session is the person's answer to kept unsent text: it was used or replaced.
     if (answersUnsentText) void this.store.unsentText.set(runtime.id, undefined);
     return { runId };
+  }
+
+  /** Forgets the broken-off run of an idle session, and the text kept with it for a restart. */
+  private async dropFailed(runtime: Runtime): Promise<void> {
+    if (!runtime.failed) return;
+    runtime.failed = undefined;
+    this.views.listChanged();
+    await this.store.unsentText.set(runtime.id, undefined);
   }
 
   /** The background check of the folder changed the list: the sidebar is told, in batches. */

@@ -16,8 +16,8 @@ export class SessionViews {
 
   constructor(
     private readonly context: SessionContext,
-    /** The run of a session, if one is in progress. */
-    private readonly runOf: (id: string) => Runtime['run'],
+    /** The runtime of a session, if the service has one (its run in progress, its broken-off run). */
+    private readonly runtimeOf: (id: string) => Runtime | undefined,
   ) {}
 
   /** Summaries, newest activity first, from the index alone (no session file is opened). */
@@ -40,9 +40,13 @@ export class SessionViews {
   }
 
   summaryOf(entry: IndexEntry): SessionSummary {
-    const run = this.runOf(entry.id);
-    // An unnamed session is named from the first message it is answering now, not only once that run is saved.
-    const pendingName = !entry.name && run ? autoName(run.prompts.map((message) => messageText(message)).join('\n')) : '';
+    const runtime = this.runtimeOf(entry.id);
+    const run = runtime?.run;
+    const failed = run ? undefined : runtime?.failed;
+    // An unnamed session is named from the first message it is answering now, not only once that run is saved; one
+    // whose answer broke off keeps that name while the broken-off run is shown.
+    const prompts = run ? run.prompts : (failed?.messages.filter((message) => message.role === 'user') ?? []);
+    const pendingName = !entry.name && prompts.length ? autoName(prompts.map((message) => messageText(message)).join('\n')) : '';
     return {
       id: entry.id,
       name: entry.name || pendingName || this.context.strings().untitled,
@@ -53,6 +57,7 @@ export class SessionViews {
       isStreaming: run !== undefined,
       pinned: entry.pinned === true,
       ...(run?.awaitingApproval && { pendingApproval: true }),
+      ...(failed && { failed: true }),
       ...(entry.problem && { problem: entry.problem.kind === 'unsupported_version' ? 'unsupported_version' : 'unreadable' }),
     };
   }
@@ -94,9 +99,12 @@ export class SessionViews {
       // The snapshot sends pending text first, so `seq` is read after it: later deltas continue exactly here.
       const snapshot = run.snapshot();
       detail.activeRun = { ...snapshot, seq: runtime.seq };
+    } else if (runtime.failed) {
+      detail.failedRun = runtime.failed;
     }
+    // Text kept for a restart: while the broken-off run is in memory, that run offers it (Retry), not the composer.
     const unsentText = this.context.store.unsentText.get(runtime.id);
-    if (unsentText) detail.draft = unsentText;
+    if (unsentText && !detail.failedRun) detail.draft = unsentText;
     if (loaded.mcpServers) detail.mcpServers = loaded.mcpServers;
     return detail;
   }

@@ -129,7 +129,7 @@ describe('the views', () => {
   function viewsOver(entries: IndexEntry[], messages: Record<string, MessageEntry[]> = {}) {
     const memory = memoryStore(entries, messages);
     const cache = new SessionCache(contextOver(memory.store));
-    const views = new SessionViews(contextOver(memory.store), (id) => cache.get(id)?.run);
+    const views = new SessionViews(contextOver(memory.store), (id) => cache.get(id));
     return { ...memory, cache, views };
   }
 

@@ -104,6 +104,42 @@ describe('a run', () => {
     ]);
   });
 
+  it('stopped with text shown: the answer keeps estimated counts (the provider sends usage only with its last chunk)', async () => {
+    const held = gate();
+    const reached = gate();
+    const { run, commits, events } = runOf(scriptedModel(reply(text('Half an answer'), wait(held, reached))));
+    const end = run.start();
+    await reached.promise;
+    run.stop();
+    await end;
+    const stored = commits[0]?.messages[1];
+    const usage = stored?.role === 'assistant' ? stored.usage : undefined;
+    // 'sys' and 'hi' are one token each plus four of framing; 'Half an answer' is three.
+    expect(usage).toEqual({ input: 10, output: 3, reasoning: 0, cacheRead: 0, totalTokens: 13, estimated: true });
+    expect(events.find((event) => event.type === 'assistant_end')).toMatchObject({ stopReason: 'aborted', usage });
+  });
+
+  it('takes one queued message out when its text is still there; the one the model already took stays taken', async () => {
+    const held = gate();
+    const reached = gate();
+    const { run, events } = runOf(scriptedModel(reply(text('Working'), wait(held, reached)), reply(text('done'), done('stop'))));
+    const end = run.start();
+    await reached.promise;
+    run.enqueue('first', 'followUp');
+    run.enqueue('second', 'followUp');
+    run.enqueue('shorter', 'steering');
+    expect(run.removeQueued('followUp', 0, 'first')).toEqual({ queue: { steering: ['shorter'], followUp: ['second'] }, removed: true });
+    // The index no longer holds that text (it moved, or the model took it): nothing is removed.
+    expect(run.removeQueued('followUp', 0, 'first')).toEqual({ queue: { steering: ['shorter'], followUp: ['second'] }, removed: false });
+    expect(run.removeQueued('steering', 3, 'shorter')).toEqual({ queue: { steering: ['shorter'], followUp: ['second'] }, removed: false });
+    expect(events.filter((event) => event.type === 'queue').at(-1)).toEqual({
+      type: 'queue',
+      queue: { steering: ['shorter'], followUp: ['second'] },
+    });
+    held.open();
+    await end;
+  });
+
   it('stopped before any text: nothing to keep (a new chat of only this send is discarded by the caller)', async () => {
     const held = gate();
     const reached = gate();

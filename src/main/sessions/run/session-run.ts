@@ -15,6 +15,7 @@ import { createContextPolicy } from '../context-policy.js';
 import { DeltaCoalescer, type CoalescerTimer } from '../event-coalescer.js';
 import { decideOutcome, hasContent, type RunOutcome } from '../run-outcome.js';
 import { failureText, saveFailureText } from '../session-errors.js';
+import { stoppedUsage } from './stopped-usage.js';
 import type { SessionMessages } from '../session-messages.js';
 import type { MessageEntry } from '../store/session-file.js';
 import { StoreError, type SessionLogger } from '../store/session-store.js';
@@ -81,6 +82,8 @@ export class SessionRun {
   /** Tool calls of this run by id, with their live state; and the answers awaited for those asking approval. */
   private readonly toolStates = new Map<string, ToolCallState>();
   private readonly approvals = new Map<string, (decision: Decision) => void>();
+  /** The messages the latest request carried (after the context policy): a stopped answer's input is counted on them. */
+  private lastContext: readonly Message[] = [];
 
   constructor(
     spec: RunSpec,
@@ -90,6 +93,11 @@ export class SessionRun {
     this.prompts = spec.prompts;
     this.model = spec.model;
     this.base = spec.baseBranch.length + 1;
+    const policy = createContextPolicy(() => ({
+      maxMessages: deps.maxMessages,
+      contextWindow: agent.state.model.contextWindow,
+      maxOutputTokens: agent.state.model.maxOutputTokens,
+    }));
     const agent: Agent = new Agent({
       model: spec.model,
       messages: [spec.system, ...spec.baseBranch.map((entry) => entry.message)],
@@ -97,11 +105,7 @@ export class SessionRun {
       maxRequests: spec.maxRequests,
       streamFn: deps.streamFn,
       ...(deps.convertToLlm && { convertToLlm: deps.convertToLlm }),
-      transformContext: createContextPolicy(() => ({
-        maxMessages: deps.maxMessages,
-        contextWindow: agent.state.model.contextWindow,
-        maxOutputTokens: agent.state.model.maxOutputTokens,
-      })),
+      transformContext: (messages) => (this.lastContext = policy(messages)),
     });
     agent.subscribe((event) => this.onAgentEvent(event));
     this.agent = agent;
@@ -169,6 +173,17 @@ export class SessionRun {
     if (which !== 'steering') this.agent.clearFollowUpQueue();
     this.emit({ type: 'queue', queue: this.queueState() });
     return this.queueState();
+  }
+
+  /**
+   * Takes one queued message out, the person having removed it (or taken it back to edit it). `text` must still be
+   * what sits at `index`: the model may have taken that message meanwhile, and then nothing is removed.
+   */
+  removeQueued(which: 'steering' | 'followUp', index: number, text: string): { queue: QueueState; removed: boolean } {
+    const queued = this.agent.queuedMessages()[which][index];
+    const removed = queued !== undefined && messageText(queued) === text && this.agent.removeQueuedMessage(which, index) !== undefined;
+    if (removed) this.emit({ type: 'queue', queue: this.queueState() });
+    return { queue: this.queueState(), removed };
   }
 
   queueState(): QueueState {
@@ -252,6 +267,8 @@ export class SessionRun {
       case 'message_end': {
         const message = event.message;
         if (message.role !== 'assistant') break;
+        // Stopped before the provider's usage chunk: the counts are estimated, so a stopped answer shows them too.
+        if (message.stopReason === 'aborted') message.usage = stoppedUsage(this.lastContext, message);
         this.timing.finish(message);
         this.emit({
           type: 'assistant_end',

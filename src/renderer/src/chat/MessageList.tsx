@@ -249,9 +249,13 @@ function SessionMessages(props: MessageListProps): JSX.Element {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusNonce, virtualizer]);
   // Rows mount and unmount as the list scrolls, so the marks are laid again after every render while asked for.
+  // The current occurrence is counted in the focused message's text (its content, as main counts it: not its reasoning).
   const markQuery = focus?.query ?? '';
+  const occurrence = focus?.occurrence ?? 0;
   useEffect(() => {
-    if (markQuery) markText(scrollRef.current, markQuery);
+    const row = scrollRef.current?.querySelector(`.chat-row[data-index="${focusedIndex}"]`);
+    const within = row?.querySelector('[data-testid="message-content"]') ?? null;
+    if (markQuery) markText(scrollRef.current, markQuery, { within, occurrence });
     else clearMarks();
   });
   useEffect(() => () => clearMarks(), []);
@@ -327,15 +331,19 @@ function SessionMessages(props: MessageListProps): JSX.Element {
                       regenerable={isRegenerable(props, item.index, lastAnswer)}
                       unsaved={unsavedFrom >= 0 && item.index >= unsavedFrom}
                     />
+                    {unsavedFrom >= 0 && item.index === messages.length - 1 && props.interrupted}
                   </div>
                 );
               })}
             </div>
           </div>
+          {/* In a band of its own under the list, never over it: it covered the last bubble and display math. */}
           {showJump && (
-            <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
-              {t('chat.jumpToLatest')}
-            </button>
+            <div className="chat-jump-bar">
+              <button type="button" className="chat-jump" data-testid="jump-to-latest" onClick={() => virtualizer.scrollToEnd()}>
+                {t('chat.jumpToLatest')}
+              </button>
+            </div>
           )}
         </div>
       </RowActionsContext.Provider>

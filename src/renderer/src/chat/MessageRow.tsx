@@ -38,7 +38,7 @@ export interface MessageRowProps {
   versions?: number;
   /** An answer that ends a turn: Regenerate is offered on it when nothing runs. */
   regenerable?: boolean;
-  /** Shown from a run that failed: not saved. */
+  /** Shown from a run that failed: not saved (the list says so once, under the last of them). */
   unsaved?: boolean;
 }
 
@@ -75,7 +75,13 @@ function UserRow({ message, place }: { message: UserMessage; place: RowPlace }):
   }
   const attachments = attachmentsOf(message.content);
   return (
-    <article className="msg msg-user" data-testid="message" data-role="user" aria-label={t('chat.role.user')}>
+    <article
+      className="msg msg-user"
+      data-testid="message"
+      data-role="user"
+      data-unsaved={place.unsaved || undefined}
+      aria-label={t('chat.role.user')}
+    >
       <div className="msg-bubble">
         {/* Plain text, never HTML: what the person typed is shown exactly, newlines included. */}
         {attachments.length > 0 && <MessageAttachments parts={attachments} />}
@@ -88,7 +94,6 @@ function UserRow({ message, place }: { message: UserMessage; place: RowPlace }):
           </span>
         ))}
       </div>
-      {place.unsaved && <NotSaved />}
       <div className="msg-actions">
         <Versions place={place} />
         <CopyButton text={() => text} testId="message-copy" />
@@ -139,15 +144,6 @@ function Versions({ place }: { place: RowPlace }): JSX.Element | null {
   return <BranchSwitch messageId={messageId} version={version} versions={versions} />;
 }
 
-function NotSaved(): JSX.Element {
-  const t = useT();
-  return (
-    <p className="msg-unsaved" data-testid="message-unsaved" title={t('branches.notSavedHint')}>
-      {t('branches.notSaved')}
-    </p>
-  );
-}
-
 function AssistantRow({ message, streaming, place }: { message: AssistantMessage; streaming: boolean; place: RowPlace }): JSX.Element {
   const t = useT();
   const text = messageText(message);
@@ -160,6 +156,7 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
       className="msg msg-assistant"
       data-testid="message"
       data-role="assistant"
+      data-unsaved={place.unsaved || undefined}
       aria-label={t('chat.role.assistant')}
       aria-busy={streaming || undefined}
     >
@@ -181,9 +178,9 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
           {t('chat.stopped')}
         </p>
       )}
-      {message.stopReason === 'error' && <FailedNote message={message} />}
+      {/* A failed run's own answer: the list says why once, under it (InterruptedNote). */}
+      {message.stopReason === 'error' && !place.unsaved && <FailedNote message={message} />}
       {!streaming && <MessageMeta message={message} />}
-      {place.unsaved && <NotSaved />}
       {!streaming && (
         <div className="msg-actions">
           <Versions place={place} />

@@ -1,4 +1,5 @@
 // The contract between the app shell (store, layout) and the conversation view (message list, markdown).
+import type { ReactNode } from 'react';
 import type { Message } from '../../../shared/messages';
 import type { MessageRef } from '../../../shared/sessions';
 import type { ScrollAnchor } from '../../../shared/ui-state';
@@ -19,6 +20,8 @@ export interface MessageListProps {
   refs?: readonly (MessageRef | undefined)[];
   /** Index from which the messages are a failed run's, shown but not saved; -1 or absent when there is none. */
   unsavedFrom?: number;
+  /** Said under the last message while a failed run is shown (`unsavedFrom`): why it broke off and what can be done. */
+  interrupted?: ReactNode;
   /** Nothing runs in the session (default true): edit, regenerate and version switches are enabled. */
   idle?: boolean;
   /**
@@ -34,8 +37,11 @@ export interface MessageListProps {
   onOpenLink: (url: string) => void;
   /** Asks for the messages not loaded among visible positions [from, to) (the rows on screen plus a margin). */
   onNeedRows?: (from: number, to: number) => void;
-  /** A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. */
-  focus?: { index: number; query: string; nonce: number } | null;
+  /**
+   * A message to bring into view and mark (a search result, the find bar); a new `nonce` jumps again. `occurrence`
+   * (0-based, in the message's text; default the first) is the current one, marked apart from the others.
+   */
+  focus?: { index: number; query: string; nonce: number; occurrence?: number } | null;
   /** Where this chat was scrolled when last seen; restored once when the list opens (absent: the latest messages). */
   scrollAnchor?: ScrollAnchor;
   /**

@@ -2,8 +2,12 @@
 import type { JSX } from 'react';
 import type { ScrollAnchor } from '../../../shared/ui-state';
 import { MessageList } from '../chat/MessageList';
+import { InterruptedNote } from './InterruptedNote';
 import { selectCurrentKey, useAppState, type AppState } from '../store/appState';
 import { unsavedFrom } from '../store/openSession';
+
+/** One element for every render, so the list is not handed a new one each time. */
+const INTERRUPTED = <InterruptedNote />;
 
 /** Edit, regenerate and version switches are offered when the open session is stored and idle. */
 const selectIdle = (s: AppState): boolean => !s.isTyping && !s.isSessionLoading && s.currentSession.id !== null;
@@ -32,6 +36,7 @@ export function Conversation(): JSX.Element {
       refs={refs}
       streamingIndex={streamingIndex}
       unsavedFrom={unsaved}
+      interrupted={INTERRUPTED}
       idle={idle}
       onRegenerate={regenerate}
       onEdit={editMessage}

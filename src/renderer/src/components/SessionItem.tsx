@@ -74,6 +74,17 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
           </span>
         )}
         <PendingApprovalMark sessionId={summary.id} fromSummary={summary.pendingApproval} />
+        {summary.failed && !summary.isStreaming && (
+          <span
+            className="failed-mark"
+            role="img"
+            aria-label={t('sidebar.failed')}
+            title={t('sidebar.failed')}
+            data-testid="session-failed"
+          >
+            !
+          </span>
+        )}
         {summary.isStreaming && (
           <span className="streaming-dot" role="img" aria-label={t('sidebar.streaming')} data-testid="session-streaming" />
         )}

@@ -10,8 +10,6 @@ const en = {
   'branches.version': 'Version {n} of {m}',
   'branches.prev': 'Previous version',
   'branches.next': 'Next version',
-  'branches.notSaved': 'Not saved',
-  'branches.notSavedHint': 'This answer failed before it was finished and was not saved. Retry, send again or dismiss the error.',
 } as const;
 
 export const branchesStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, string> } = {
@@ -26,7 +24,5 @@ export const branchesStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, 
     'branches.version': '第 {n} 个版本，共 {m} 个',
     'branches.prev': '上一个版本',
     'branches.next': '下一个版本',
-    'branches.notSaved': '未保存',
-    'branches.notSavedHint': '这条回答在完成前出错，没有保存。可以重试、重新发送或关闭错误提示。',
   },
 };

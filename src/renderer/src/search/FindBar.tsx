@@ -1,5 +1,6 @@
 // Find in the open chat (Ctrl/Cmd+F): counts every occurrence in the chat's shown messages (case and width ignored),
-// Enter / Shift+Enter or the arrows move between them, and each step brings its message into view, marked.
+// Enter / Shift+Enter or the arrows move between them, and each step brings its message into view with every
+// occurrence marked and the current one marked in a colour of its own.
 //
 // The stored messages are searched by main over the whole shown branch (a chat opens with its newest page only, so
 // the window does not hold them all); a step to a message not loaded yet loads its page first. The messages of a run
@@ -37,11 +38,11 @@ function foundMessages(stored: FindResponse | null, run: readonly Message[], run
   return found;
 }
 
-/** The message of occurrence `n` (0-based, counted across messages). */
-function messageOf(found: readonly Found[], n: number): Found | undefined {
+/** The message of occurrence `n` (0-based, counted across messages), and which of its own occurrences that is. */
+function messageOf(found: readonly Found[], n: number): (Found & { occurrence: number }) | undefined {
   let before = 0;
   for (const entry of found) {
-    if (n < before + entry.count) return entry;
+    if (n < before + entry.count) return { ...entry, occurrence: n - before };
     before += entry.count;
   }
   return undefined;
@@ -91,11 +92,11 @@ export function FindBar(): JSX.Element {
   const target = at >= 0 ? messageOf(found, at) : undefined;
   useEffect(() => {
     if (!target) return;
-    if (target.messageId !== undefined) void showFound(target.messageId, query);
-    else focusMessage(target.index, query);
+    if (target.messageId !== undefined) void showFound(target.messageId, query, target.occurrence);
+    else focusMessage(target.index, query, target.occurrence);
     // A step (or a new answer) moves to its occurrence; the same target found again after a commit does not jump.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target?.messageId, target?.index, at, query, focusMessage, showFound]);
+  }, [target?.messageId, target?.index, target?.occurrence, at, query, focusMessage, showFound]);
 
   const step = (delta: number) => {
     if (total) setCurrent((c) => (Math.min(c, total - 1) + delta + total) % total);

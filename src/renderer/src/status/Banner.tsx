@@ -8,10 +8,11 @@ import { SetupHint } from '../welcome/SetupHint';
 import { AppStatusBanner } from './AppStatusBanner';
 import { pickBanner, type BannerKind } from './banner-priority';
 
+// A run broken off on screen says so under its answer (InterruptedNote), not in a banner as well.
 const selectBanner = (s: AppState): BannerKind | null =>
   pickBanner({
     appProblems: s.appProblems,
-    errorCode: selectCurrentError(s)?.code,
+    errorCode: selectCurrentError(s)?.inline ? undefined : selectCurrentError(s)?.code,
     setupNeeded: selectSendNeedsSetup(s) && !selectWelcomeShown(s),
   });
 

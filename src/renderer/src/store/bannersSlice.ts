@@ -2,21 +2,35 @@
 // failure also asks main again for the app-wide status, since the disk may have filled up or turned read-only.
 import type { StateCreator, StoreApi } from 'zustand';
 import type { IpcErrorCode } from '../../../shared/errors';
+import { restoreAttachments } from './attachmentsSlice';
+import { restoreComposerText } from './composerSlice';
 import { dropRun, sessionKey } from './openSession';
 import { without } from './records';
+import { upsertSummary } from './sessionList';
 import type { AppState, BannerError, BannersSlice } from './state';
 
 export function bannersInitial(): Pick<BannersSlice, 'errors'> {
   return { errors: {} };
 }
 
-export const createBannersSlice: StateCreator<AppState, [], [], BannersSlice> = (set) => ({
+export const createBannersSlice: StateCreator<AppState, [], [], BannersSlice> = (set, get) => ({
   ...bannersInitial(),
   dismissError() {
+    const key = sessionKey(get().currentSession);
+    const error = get().errors[key];
     set((s) => ({
-      errors: without(s.errors, sessionKey(s.currentSession)),
+      errors: without(s.errors, key),
       currentSession: s.currentSession.run?.failed ? dropRun(s.currentSession) : s.currentSession,
+      ...(error?.inline && {
+        composerText: restoreComposerText(s.composerText, key, error.unsentText),
+        ...restoreAttachments(s, key, error.attachments),
+      }),
     }));
+    const sessionId = get().currentSession.id;
+    if (!error?.inline || sessionId === null) return;
+    void window.api.dismissFailure({ sessionId }).then((result) => {
+      if (result.ok) set((s) => ({ sessions: upsertSummary(s.sessions, { ...result.value, isStreaming: false }) }));
+    });
   },
 });
 

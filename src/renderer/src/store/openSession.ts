@@ -113,9 +113,13 @@ function placeDetail(detail: SessionDetail): Pick<OpenSession, 'committed' | 'co
   return { committed, committedRefs };
 }
 
-/** The view of a fetched session; a run in progress is taken from its snapshot, later events continue it. */
+/**
+ * The view of a fetched session; a run in progress is taken from its snapshot, later events continue it. A run that
+ * broke off is shown where it stopped, after the messages it built on.
+ */
 export function sessionFromDetail(detail: SessionDetail): OpenSession {
   const active = detail.activeRun;
+  const failed = detail.failedRun;
   const run: LiveRun | null = active
     ? {
         runId: active.runId,
@@ -126,7 +130,19 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
         echoText: null,
         userText: firstUserText(active.messages),
       }
-    : null;
+    : failed
+      ? {
+          runId: failed.runId,
+          kind: failed.origin.kind,
+          ...(failed.origin.messageId !== undefined && { target: failed.origin.messageId }),
+          base: failed.base + 1,
+          messages: failed.messages,
+          streamingIndex: -1,
+          echoText: null,
+          userText: failed.unsentText,
+          failed: true,
+        }
+      : null;
   return withView({
     id: detail.id,
     name: detail.name,
@@ -289,10 +305,11 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
       return withView({ ...session, name: event.summary.name, committed, committedRefs, run: null });
     }
     case 'error': {
-      // Text the person already read stays, marked not saved; a run that showed nothing just goes.
+      // Text the person already read stays where it broke off, not saved (main keeps it too); a run that showed nothing goes.
       const run = liveRun(session);
-      const shown = run?.messages.some((message) => message.role === 'assistant' && message.content.length > 0);
-      return run && shown ? withView({ ...session, run: { ...run, failed: true, streamingIndex: -1, echoText: null } }) : dropRun(session);
+      return run && event.kept
+        ? withView({ ...session, run: { ...run, failed: true, streamingIndex: -1, echoText: null } })
+        : dropRun(session);
     }
     case 'run_end':
       return session.run?.failed ? session : dropRun(session);

@@ -139,6 +139,18 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
       else if (get().currentSession.id === sessionId) set({ queue: result.value });
     },
 
+    async removeQueued(which, index, edit = false) {
+      const sessionId = get().currentSession.id;
+      const text = get().queue[which][index];
+      if (sessionId === null || text === undefined) return;
+      const result = await window.api.removeQueued({ sessionId, which, index, text });
+      if (!result.ok) return showIpcError(store, sessionId, result.error);
+      set((s) => ({
+        ...(s.currentSession.id === sessionId && { queue: result.value.queue }),
+        ...(edit && result.value.removed && { composerText: restoreComposerText(s.composerText, sessionId, text) }),
+      }));
+    },
+
     async regenerate(messageId) {
       const { currentSession, isTyping, isSessionLoading } = get();
       if (isTyping || isSessionLoading || currentSession.id === null || lastUserIndex(currentSession.committed) < 0) return;
@@ -149,9 +161,11 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     async retry() {
       const key = sessionKey(get().currentSession);
       const error = get().errors[key];
-      if (!error?.retry) return;
+      if (!error?.retry || get().isTyping) return;
       if (error.retry === 'regenerate') return get().regenerate(error.messageId);
       if (error.retry === 'edit' && error.messageId !== undefined) return get().editMessage(error.messageId, error.unsentText);
+      // The files of a question broken off on screen wait with it, not in the composer: they go with the retry.
+      if (error.attachments?.length) set((s) => restoreAttachments(s, key, error.attachments));
       return get().send(error.unsentText);
     },
   };

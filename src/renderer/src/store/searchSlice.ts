@@ -26,10 +26,10 @@ export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (s
     set({ searchOpen: false });
     await get().openSession(sessionId);
   },
-  focusMessage: (index, query) => {
+  focusMessage: (index, query, occurrence = 0) => {
     // A jump of its own: a find jump still waiting for its page must not pull the view back.
     set((s) => {
-      const jump = jumpTo(s, s.currentSession.id, index, query);
+      const jump = jumpTo(s, s.currentSession.id, index, query, occurrence);
       return { ...jump, focusJumps: { ...jump.focusJumps, find: s.focusJumps.find + 1 } };
     });
   },
@@ -37,13 +37,13 @@ export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (s
     const sessionId = get().currentSession.id;
     return sessionId === null ? null : window.api.findInSession({ sessionId, query });
   },
-  async showFound(messageId, query) {
+  async showFound(messageId, query, occurrence = 0) {
     const mine = get().focusJumps.find + 1;
     set((s) => ({ focusJumps: { ...s.focusJumps, find: mine } }));
     const sessionId = get().currentSession.id;
     const index = await get().loadAround(messageId);
     if (mine !== get().focusJumps.find || index < 0 || get().currentSession.id !== sessionId) return;
-    set((s) => jumpTo(s, sessionId, index, query));
+    set((s) => jumpTo(s, sessionId, index, query, occurrence));
   },
 });
 
@@ -53,7 +53,8 @@ function jumpTo(
   sessionId: string | null,
   index: number,
   query: string,
+  occurrence = 0,
 ): Pick<SearchSlice, 'focus' | 'focusJumps'> {
   const nonce = s.focusJumps.nonce + 1;
-  return { focus: { sessionId, index, query, nonce }, focusJumps: { ...s.focusJumps, nonce } };
+  return { focus: { sessionId, index, query, occurrence, nonce }, focusJumps: { ...s.focusJumps, nonce } };
 }

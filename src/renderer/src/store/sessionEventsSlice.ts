@@ -42,8 +42,9 @@ export function openSessionEffect(s: AppState, { sessionId, runId, seq, event }:
   if (event.type === 'run_end') {
     patch.isTyping = false;
     patch.queue = EMPTY_QUEUE;
-    // A run that ends uncommitted without an error event still must not lose the user's text.
-    if (!event.committed && open.run && open.run.kind !== 'regenerate')
+    // A run that ends uncommitted without an error event still must not lose the user's text (one kept on screen
+    // broken off offers it there).
+    if (!event.committed && open.run && !open.run.failed && open.run.kind !== 'regenerate')
       patch.composerText = restoreComposerText(s.composerText, sessionId, open.run.userText);
   }
   return patch;
@@ -54,7 +55,7 @@ function failedRun(
   s: AppState,
   key: string,
   runId: string,
-  event: { code: BannerCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[] },
+  event: { code: BannerCode; message: string; unsentText: string; unsentAttachments?: AttachmentPart[]; kept?: true },
   run?: RunOrigin,
 ): Partial<AppState> {
   const started = run ?? s.runOrigins[runId];
@@ -66,6 +67,11 @@ function failedRun(
     retry: kind === 'regenerate' || event.unsentText.trim() ? kind : null,
     ...(started?.target !== undefined && { messageId: started.target }),
   };
+  // Broken off after showing text: the chat shows it with Retry, and the text and files wait there, not in the composer.
+  if (event.kept)
+    return {
+      errors: { ...s.errors, [key]: { ...error, inline: true, ...(event.unsentAttachments && { attachments: event.unsentAttachments }) } },
+    };
   return {
     errors: { ...s.errors, [key]: error },
     // For a regenerate this is only input queued during it: still the person's words, so it goes back too.

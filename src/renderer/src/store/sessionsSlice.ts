@@ -2,7 +2,7 @@
 // change them. Opens, renames and deletes lock the sidebar and composer while main works; events that arrive while a
 // session is fetched are replayed after its snapshot.
 import type { StateCreator } from 'zustand';
-import type { SessionSummary } from '../../../shared/sessions';
+import type { FailedRunSnapshot, SessionSummary } from '../../../shared/sessions';
 import { showIpcError } from './bannersSlice';
 import { restoreComposerText } from './composerSlice';
 import { newChatSession, sessionFromDetail, sessionKey } from './openSession';
@@ -11,7 +11,7 @@ import { EMPTY_QUEUE } from './runsSlice';
 import { openSessionEffect } from './sessionEventsSlice';
 import { locked } from './sessionLock';
 import { removeSummary, setStreaming, upsertSummary } from './sessionList';
-import type { AppState, SessionsSlice } from './state';
+import type { AppState, BannerError, SessionsSlice } from './state';
 import { toolsFromDetail } from './toolsSlice';
 import { selectWelcomeShown } from './welcomeSlice';
 
@@ -20,6 +20,19 @@ export function sessionsInitial(): Pick<
   'sessions' | 'findingSessions' | 'currentSession' | 'isSessionLoading' | 'pendingOpen'
 > {
   return { sessions: [], findingSessions: false, currentSession: newChatSession(), isSessionLoading: false, pendingOpen: null };
+}
+
+/** The error a broken-off run shows under its answer, from main's snapshot of it. */
+function failedRunError(failed: FailedRunSnapshot): BannerError {
+  return {
+    code: failed.code,
+    message: failed.message,
+    unsentText: failed.unsentText,
+    retry: failed.origin.kind === 'regenerate' || failed.unsentText.trim() ? failed.origin.kind : null,
+    ...(failed.origin.messageId !== undefined && { messageId: failed.origin.messageId }),
+    inline: true,
+    ...(failed.unsentAttachments && { attachments: failed.unsentAttachments }),
+  };
 }
 
 /** A summary main answered, keeping the streaming flag the sidebar already knows from events. */
@@ -79,13 +92,16 @@ export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> 
       const lastSeq = detail.activeRun ? open.lastSeq : buffered.reduce((max, e) => Math.max(max, e.seq), open.lastSeq);
       // Unsent text: sent just before the app quit and never answered; it goes back into the composer.
       const unsentText = detail.draft;
+      const running = detail.activeRun !== undefined;
       set((s) => ({
         currentSession: { ...open, lastSeq },
         ...(unsentText && { composerText: restoreComposerText(s.composerText, id, unsentText) }),
-        isTyping: open.run !== null,
+        // A run that broke off (here or in the background) says so under its answer, with Retry.
+        ...(detail.failedRun && !s.errors[id]?.inline && { errors: { ...s.errors, [id]: failedRunError(detail.failedRun) } }),
+        isTyping: running,
         queue: detail.activeRun ? detail.activeRun.queue : EMPTY_QUEUE,
         ...toolsFromDetail(s, detail),
-        sessions: setStreaming(s.sessions, id, open.run !== null),
+        sessions: setStreaming(s.sessions, id, running),
         ...(picked && { drawerOpen: false }),
       }));
       for (const envelope of buffered) {

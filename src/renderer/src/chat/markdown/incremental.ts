@@ -20,6 +20,7 @@ import type { Token, Tokens, TokensList } from 'marked';
 import { escapeHtml } from './escape';
 import { codeSegments, NO_SEGMENTS, type CodeSegments } from './highlight';
 import { fenceInfo, fenceLanguage } from './render';
+import { pendingContext, pendingEnd, withPending } from './pending';
 import { LineScanner } from './scanner';
 import { listJoins, splitTokens, type ListJoins, type TokenGroup } from './split';
 
@@ -183,7 +184,7 @@ export class IncrementalMarkdown {
   /** Lexes the open block once: blocks before accepted hard cuts become final; the rest is shown as pieces. */
   private finish(hard: readonly number[], complete: boolean): void {
     const base = this.openStart;
-    const end = this.text.length;
+    const end = pendingEnd(this.text, complete);
     const groups = splitTokens(
       this.lex(base, end),
       hard.map((cut) => cut - base),
@@ -259,12 +260,13 @@ export class IncrementalMarkdown {
 
   /** No block finished: bring the open block's display up to date. */
   private refreshOpen(): void {
-    const end = this.text.length;
     const fence = this.scanner.openFence;
     if (fence && fence.indent <= 3 && fence.start === this.liveStart && this.softCuts.length === 0 && this.livePrefix === '') {
-      this.showOpenCode(fence.contentStart, fence.char, fence.info, end);
+      this.showOpenCode(fence.contentStart, fence.char, fence.info, this.text.length);
       return;
     }
+    // An unfinished last line that may become a fence is neither lexed nor shown (pending.ts).
+    const end = pendingEnd(this.text, false);
     // Lex as far as the budget pays for: the whole text, or else its complete lines. A table's row is lexed once
     // it is complete (its text shows until then), so the budget goes to rows, not to parts of them.
     const lines = this.text.lastIndexOf('\n', end - 1) + 1;
@@ -348,10 +350,12 @@ export class IncrementalMarkdown {
     return wrapper;
   }
 
-  /** The formatted live piece, then the text the budget has not paid for yet as plain (escaped) text. */
+  /** The formatted live piece, then the text the budget has not paid for yet, as the finished text will read (pending.ts). */
   private showPending(end: number): void {
     const pending = this.text.slice(this.liveLexedEnd, end);
-    this.open = [...this.pieces, block(`b${this.liveStart}`, withPendingText(this.liveHtml, pending), this.liveJoins)];
+    const atLineStart = this.liveLexedEnd === 0 || this.text[this.liveLexedEnd - 1] === '\n';
+    const html = withPending(this.liveHtml, pending, pendingContext(this.liveTail, atLineStart));
+    this.open = [...this.pieces, block(`b${this.liveStart}`, html, this.liveJoins)];
   }
 
   /** Reference-style links resolve across the whole text: lex it once more and render it at the same cuts. */
@@ -381,11 +385,4 @@ function extendsText(next: string, previous: string): boolean {
 function headerRows(table: Tokens.Table): string {
   const align = { left: ':-', center: ':-:', right: '-:' } as const;
   return `${table.align.map(() => 'a').join('|')}\n${table.align.map((a) => (a ? align[a] : '-')).join('|')}\n`;
-}
-
-/** Text not lexed yet, shown as plain text at the end of the live piece (inside its last paragraph if it ends with one). */
-function withPendingText(html: string, pending: string): string {
-  if (pending === '') return html;
-  const span = `<span class="md-pending">${escapeHtml(pending)}</span>`;
-  return html.endsWith('</p>\n') ? `${html.slice(0, -5)}${span}</p>\n` : `${html}<p class="md-pending">${escapeHtml(pending)}</p>`;
 }

@@ -1,4 +1,5 @@
 // Contract of the banners slice: the error banner of each session, and what a banner says and offers to retry.
+import type { AttachmentPart } from '../../../../shared/attachments';
 import type { IpcErrorCode } from '../../../../shared/errors';
 import type { ProviderErrorCode } from '../../../../shared/messages';
 import type { RunRequest } from '../openSession';
@@ -16,11 +17,20 @@ export interface BannerError {
   retry: RunRequest['kind'] | null;
   /** The stored message a retried regenerate or edit names. */
   messageId?: string;
+  /**
+   * The run broke off after showing text and stays in the chat: the failure is said there, under the answer, with
+   * Retry (no banner), and the text and files (`attachments`) wait there instead of in the composer.
+   */
+  inline?: true;
+  attachments?: AttachmentPart[];
 }
 
 export interface BannersSlice {
   /** Banner per session key; the open session's is shown. */
   errors: Record<string, BannerError>;
-  /** Closes the open session's banner; a failed run's text kept on screen goes with it. */
+  /**
+   * Closes the open session's banner. A run broken off on screen goes with it: main forgets it, and its text and files
+   * go back into the composer (the person edits the question there).
+   */
   dismissError(): void;
 }

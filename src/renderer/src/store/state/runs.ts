@@ -17,6 +17,11 @@ export interface RunsSlice {
   steer(text: string): Promise<void>;
   followUp(text: string): Promise<void>;
   clearQueue(): Promise<void>;
+  /**
+   * Takes the queued message at `index` of `which` out of the queue; `edit` puts its text back into the composer to be
+   * changed and sent again. A message the model took meanwhile stays taken (and is not put back).
+   */
+  removeQueued(which: 'steering' | 'followUp', index: number, edit?: boolean): Promise<void>;
   /** Answers again the question behind `messageId` (an answer shown; default the last one). */
   regenerate(messageId?: string): Promise<void>;
   /** Repeats what failed in the open session (the unsent text, or the regenerate). */

@@ -9,6 +9,8 @@ export interface MessageFocus {
   index: number;
   /** Text to mark inside it. */
   query: string;
+  /** Which occurrence of `query` in the message is the current one (0-based), marked apart from the others. */
+  occurrence: number;
   nonce: number;
 }
 
@@ -31,9 +33,10 @@ export interface SearchSlice extends SearchData {
   openSearchHit(hit: SearchHit, query: string): Promise<void>;
   /** Opens a chat whose name matched (search closes). */
   openSearchChat(sessionId: string): Promise<void>;
-  focusMessage(index: number, query: string): void;
+  /** Shows the visible message `index`, `query` marked and its `occurrence`-th one (default the first) as the current one. */
+  focusMessage(index: number, query: string, occurrence?: number): void;
   /** Every occurrence of `query` in the open chat's stored branch, loaded pages or not (null: nothing stored yet). */
   findInChat(query: string): Promise<IpcResult<FindResponse> | null>;
   /** Shows the stored message `messageId` of the open chat, marked: its page is loaded first when it is not yet. */
-  showFound(messageId: string, query: string): Promise<void>;
+  showFound(messageId: string, query: string, occurrence?: number): Promise<void>;
 }
