@@ -54,10 +54,12 @@ export function McpServerForm({
   const [env, setEnv] = useState((server?.envKeys ?? []).join('\n'));
   const [headers, setHeaders] = useState((server?.headerKeys ?? []).join('\n'));
   const [error, setError] = useState<string | null>(null);
+  /** Save was pressed and main has not answered: leaving then is not leaving a draft. */
+  const [sending, setSending] = useState(false);
   const [initial] = useState(() => JSON.stringify([name, transport, command, args, cwd, url, env, headers]));
   useUnsavedDraft(
     server ? t('mcp.editTitle', { name: server.name }) : t('mcp.add'),
-    JSON.stringify([name, transport, command, args, cwd, url, env, headers]) !== initial,
+    JSON.stringify([name, transport, command, args, cwd, url, env, headers]) !== initial && !sending,
   );
 
   const submit = async (event: FormEvent) => {
@@ -79,9 +81,11 @@ export function McpServerForm({
           }
         : { url: url.trim(), headers: parsePairs(headers, ':') }),
     };
+    setSending(true);
     const result = await save(input);
-    if (result.ok) onSaved(input.name);
-    else setError(result.error.message);
+    if (result.ok) return onSaved(input.name);
+    setSending(false);
+    setError(result.error.message);
   };
 
   return (

@@ -136,13 +136,16 @@ function ImportForm({ onCancel, onImported }: { onCancel: () => void; onImported
   const before = useAppState((s) => s.mcp?.servers);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useUnsavedDraft(t('mcp.import'), text.trim() !== '');
+  const [sending, setSending] = useState(false);
+  useUnsavedDraft(t('mcp.import'), text.trim() !== '' && !sending);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const known = new Set((before ?? []).map((server) => server.name));
+    setSending(true);
     const result = await importConfig(text);
-    if (result.ok) onImported(result.value.servers.map((server) => server.name).filter((name) => !known.has(name)));
-    else setError(result.error.message);
+    if (result.ok) return onImported(result.value.servers.map((server) => server.name).filter((name) => !known.has(name)));
+    setSending(false);
+    setError(result.error.message);
   };
   return (
     <form className="mcp-form" onSubmit={(e) => void submit(e)}>

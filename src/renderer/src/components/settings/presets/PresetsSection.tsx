@@ -118,7 +118,11 @@ function PresetEditor({
   const [error, setError] = useState<string | null>(null);
   const groups = modelGroups(settings.providers);
   const [initial] = useState(() => JSON.stringify([preset.name, preset.systemPrompt, model, params]));
-  useUnsavedDraft(name.trim() || preset.name || t('presets.add'), JSON.stringify([name, systemPrompt, model, params]) !== initial);
+  const [sending, setSending] = useState(false);
+  useUnsavedDraft(
+    name.trim() || preset.name || t('presets.add'),
+    JSON.stringify([name, systemPrompt, model, params]) !== initial && !sending,
+  );
 
   const submit = async (event: FormEvent) => {
     // A form inside the settings form would submit both: this one is a fieldset with its own button.
@@ -127,7 +131,9 @@ function PresetEditor({
     if (!parsed.ok) return setError(parsed.message);
     if (!name.trim()) return setError(`${t('presets.name')}?`);
     const ref = groups.flatMap((group) => group.options).find((option) => refKey(option) === model);
+    setSending(true);
     await onSave({ id: preset.id, name: name.trim(), systemPrompt, params: parsed.params, ...(ref && { model: ref }) });
+    setSending(false);
   };
 
   return (

@@ -72,10 +72,9 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
   const model = startingModel(offered, provider?.model ?? '', appDefault?.providerId === provider?.id ? appDefault?.model : undefined);
 
   // Leaving Settings with changes here asks first (the form's fields as they were opened, against now).
-  const initial = useRef<string | null>(null);
   const snapshot = JSON.stringify([presetId, name, baseUrl, offered, images, enabled, priceRows, apiKey, clearKey]);
-  initial.current ??= snapshot;
-  useUnsavedDraft(provider ? t('providers.editTitle', { name: provider.name }) : t('providers.newTitle'), snapshot !== initial.current);
+  const [initial] = useState(snapshot);
+  useUnsavedDraft(provider ? t('providers.editTitle', { name: provider.name }) : t('providers.newTitle'), snapshot !== initial && !saving);
 
   const probe = (): ProviderProbe => ({
     ...(provider ? { providerId: provider.id } : {}),
@@ -163,13 +162,12 @@ export function ProviderEditor({ provider, secretsEncrypted, onDone }: ProviderE
     };
     setSaving(true);
     const result = await saveProvider(input);
-    setSaving(false);
     if (!result.ok) {
+      setSaving(false);
       setError(t('settings.saveFailed', { message: result.error.message }));
       return;
     }
-    setApiKey('');
-    initial.current = null;
+    // Saved: the editor closes (a question about leaving it would now be about nothing).
     onDone();
   };
 
