@@ -176,6 +176,7 @@ describe('request schemas', () => {
     setMcpOptions: { startAtLaunch: true },
     revokeToolApproval: { server: 'fixture', tool: 'add' },
     exportSession: { sessionId: id, format: 'json' },
+    cancelImport: { importId: id },
     updateUiState: { drafts: { [id]: 't' } },
     listFirstSessions: { limit: 100 },
   };
