@@ -70,8 +70,7 @@ async function call<T>(channel: string, payload?: unknown): Promise<T> {
   return result.value as T;
 }
 
-const progressEvents = () =>
-  events.flatMap((envelope) => (envelope.event.type === 'import_progress' ? [envelope.event.progress] : []));
+const progressEvents = () => events.flatMap((envelope) => (envelope.event.type === 'import_progress' ? [envelope.event.progress] : []));
 
 /** Resolves with the first progress event `test` accepts. */
 function progressWhere(test: (progress: ImportProgress) => boolean): Promise<ImportProgress> {
@@ -157,7 +156,14 @@ describe('a 2,000-conversation ChatGPT export', () => {
 
     // Progress: reading, then importing with the count, done only going up, ending at the total.
     const progress = progressEvents();
-    expect(progress[0]).toEqual({ importId: expect.any(String), fileName: 'conversations.json', phase: 'reading', total: 0, done: 0, imported: 0 });
+    expect(progress[0]).toEqual({
+      importId: expect.any(String),
+      fileName: 'conversations.json',
+      phase: 'reading',
+      total: 0,
+      done: 0,
+      imported: 0,
+    });
     expect(progress[1]).toMatchObject({ phase: 'importing', total: COUNT, done: 0 });
     expect(progress.every((p, i) => i === 0 || p.done >= progress[i - 1]!.done)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ phase: 'importing', total: COUNT, done: COUNT, imported: COUNT });

@@ -179,6 +179,7 @@ describe('request schemas', () => {
     revokeToolApproval: { server: 'fixture', tool: 'add' },
     setMcpTools: { server: 'fixture', tools: ['add'], on: false },
     exportSession: { sessionId: id, format: 'json' },
+    cancelImport: { importId: id },
     updateUiState: { drafts: { [id]: 't' } },
     listFirstSessions: { limit: 100 },
   };

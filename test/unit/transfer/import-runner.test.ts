@@ -86,8 +86,7 @@ describe('ImportRunner', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({
       code: 'internal',
-      message:
-        'The file could not be read to the end (it may be too large for this computer to read at once). Nothing was changed.',
+      message: 'The file could not be read to the end (it may be too large for this computer to read at once). Nothing was changed.',
     });
     expect(adopted).toEqual([]);
   });
