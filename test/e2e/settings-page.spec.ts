@@ -180,7 +180,7 @@ test('a server of 3,007 tools: Settings and the chat’s picker say a request ca
   await waitForAnswers(page, 1);
   expect(server.chatRequests[0]!.body.tools).toHaveLength(128);
   const picker = page.getByTestId('chat-servers');
-  await expect(picker.locator('summary')).toHaveText('Tools · 1/1 · 128 of 3007 tools');
+  await expect(picker.locator('summary')).toHaveText('MCP tools: many · 128 of 3007 tools');
   await picker.locator('summary').click();
   await expect(picker.getByTestId('chat-servers-cap')).toContainText(
     '3007 tools are on for this chat; a request carries at most 128, so 2879 are left out.',

@@ -158,14 +158,14 @@ describe('the chat’s server picker', () => {
     render(<ChatServersPicker />);
     await settle();
     const picker = screen.getByTestId('chat-servers');
-    expect(picker.querySelector('summary')!.textContent).toBe('Tools · 2/2 · 128 of 151 tools');
+    expect(picker.querySelector('summary')!.textContent).toBe('MCP tools: many, few · 128 of 151 tools');
     expect(within(picker).getByRole('checkbox', { name: /^many\s*148 tools$/ })).toBeTruthy();
     expect(within(picker).getByTestId('chat-servers-cap').textContent).toBe(
       '151 tools are on for this chat; a request carries at most 128, so 23 are left out. Choose tools in Settings',
     );
     fireEvent.click(within(picker).getByRole('checkbox', { name: /^many\s*148 tools$/ }));
     await settle();
-    expect(picker.querySelector('summary')!.textContent).toBe('Tools · 1/2');
+    expect(picker.querySelector('summary')!.textContent).toBe('MCP tools: few');
     expect(within(picker).queryByTestId('chat-servers-cap')).toBeNull();
   });
 });
