@@ -15,8 +15,10 @@ const en = {
   'search.chatMatch': 'Chat name',
   'search.showAll': 'Show {count} more in this chat',
   'search.unavailable.sqlite': 'Search is unavailable: this build of the app has no working SQLite. Chats and everything else still work.',
-  'search.unavailable.fts5': 'Search is unavailable: this build’s SQLite has no full-text search (FTS5). Chats and everything else still work.',
-  'search.unavailable.open': 'Search is unavailable: its database could not be created in the data folder. Chats and everything else still work.',
+  'search.unavailable.fts5':
+    'Search is unavailable: this build’s SQLite has no full-text search (FTS5). Chats and everything else still work.',
+  'search.unavailable.open':
+    'Search is unavailable: its database could not be created in the data folder. Chats and everything else still work.',
   'search.unavailable.worker': 'Search is unavailable: its background worker could not start. Chats and everything else still work.',
   'search.failed': 'Search failed: {message}',
   'search.inReasoning': 'in reasoning',
