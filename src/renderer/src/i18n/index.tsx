@@ -17,6 +17,7 @@ import { usageStrings } from './usage';
 import { welcomeStrings } from './welcome';
 import { restoreStrings } from './restore';
 import { emptyChatStrings } from './emptyChat';
+import { desktopStrings } from './desktop';
 
 export type { Locale };
 
@@ -62,6 +63,7 @@ const dictionaries = {
     ...welcomeStrings.en,
     ...restoreStrings.en,
     ...emptyChatStrings.en,
+    ...desktopStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -80,6 +82,7 @@ const dictionaries = {
     ...welcomeStrings['zh-CN'],
     ...restoreStrings['zh-CN'],
     ...emptyChatStrings['zh-CN'],
+    ...desktopStrings['zh-CN'],
   },
 } as const;
 
