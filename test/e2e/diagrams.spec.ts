@@ -111,6 +111,7 @@ test('copy gives the diagram’s source; Source shows it; Save SVG and Save PNG 
     const svg = readFileSync(await svgDownload.path(), 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+    expect(svg).toMatch(/^<svg [^>]*><style>#md-mermaid-\d+\{/);
     expect(svg).toContain('>Run</tspan>');
     expect(svg).toContain('> tools</tspan>');
     expect(svg).toMatch(/<path [^>]*\bd="M/);
