@@ -202,6 +202,8 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
 
 /** Runs in the page before its scripts: builds `window.api` from the contract, like the preload does. */
 function installApiBridge({ channels }: { channels: Record<string, string> }): void {
+  // Electron runs the preload in the window's main frame only: a frame inside the page (the live preview) has no api.
+  if (window !== window.top) return;
   type Listener = (envelope: unknown) => void;
   const listeners = new Set<Listener>();
   const binding = (window as unknown as { __tinyAgentInvoke: (channel: string, payload: unknown) => Promise<string> }).__tinyAgentInvoke;

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security/content-security-policy.js';
+import { PREVIEW_CONTENT_SECURITY_POLICY, PREVIEW_SHELL_PATH } from '../../src/shared/preview-policy.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,7 +38,8 @@ export async function serveDirectory(root: string): Promise<StaticServer> {
         if (!stat.isFile()) throw new Error('not a file');
         res.writeHead(200, {
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'content-security-policy': CONTENT_SECURITY_POLICY,
+          // The preview shell has its own policy (in its meta too, which is all it has under file:// in the app).
+          'content-security-policy': path === `/${PREVIEW_SHELL_PATH}` ? PREVIEW_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
           'cache-control': 'no-store',
         });
         createReadStream(file).pipe(res);

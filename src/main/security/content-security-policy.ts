@@ -9,6 +9,11 @@ export const CONTENT_SECURITY_POLICY = [
   // never carries <img> (the sanitizer forbids it), and data: URLs are not needed by anything.
   "img-src 'self' blob:",
   "font-src 'self'",
+  // The live preview frame loads the app's own preview shell (public/preview.html), sandboxed without
+  // allow-same-origin and under its own no-network CSP. A srcdoc/blob:/data: frame would inherit this page's policy,
+  // whose script-src refuses the inline scripts a preview runs; nothing else here makes frames (the sanitizer forbids
+  // <iframe> in model HTML), and every navigation of the frame is held to 'self'.
+  "frame-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -21,6 +21,7 @@ import { SearchDialog } from './search/SearchDialog';
 import { useAppState } from './store/appState';
 import { selectWelcomeShown } from './store/welcomeSlice';
 import { WelcomePanel } from './welcome/WelcomePanel';
+import { PreviewPanel } from './preview';
 
 export function App(): JSX.Element {
   const locale = useAppState((s) => s.locale);
@@ -57,6 +58,7 @@ export function App(): JSX.Element {
             <Composer />
           </div>
         </main>
+        <PreviewPanel />
         {settingsOpen && <SettingsDialog />}
         {searchOpen && <SearchDialog />}
         {shortcutsOpen && <ShortcutHelp />}

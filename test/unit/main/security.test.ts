@@ -72,5 +72,7 @@ describe('window security settings', () => {
     expect(directives['object-src']).toBe("object-src 'none'");
     // Images only from the app and from blob: URLs our components make for attachments; no data: or remote images.
     expect(directives['img-src']).toBe("img-src 'self' blob:");
+    // Frames only from the app itself: the live preview's shell (a srcdoc frame would inherit this page's script-src).
+    expect(directives['frame-src']).toBe("frame-src 'self'");
   });
 });

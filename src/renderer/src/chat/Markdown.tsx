@@ -4,6 +4,8 @@ import { useT } from '../i18n';
 import { IncrementalMarkdown, type RenderedBlock, type RenderedMarkdown } from './markdown/incremental';
 import { finishCodeInPlace, showOpenCode, type ShownCode } from './markdown/code-dom';
 import { pagePipeline } from './markdown/pipeline';
+import { enhanceDiagrams } from '../diagrams';
+import { addPreviewButtons } from '../preview';
 // KaTeX's stylesheet and fonts, bundled by Vite and served from the app itself (style-src and font-src 'self').
 import 'katex/dist/katex.min.css';
 import './markdown/markdown.css';
@@ -34,6 +36,8 @@ function labelCopyButtons(root: HTMLElement, copyLabel: string): void {
 interface BlockProps {
   block: RenderedBlock;
   copyLabel: string;
+  /** A finished block (its HTML is final): its code blocks may become diagrams and previews. */
+  finished: boolean;
 }
 
 /**
@@ -41,7 +45,8 @@ interface BlockProps {
  * it has; any other change replaces the block's DOM.
  */
 const Block = memo(
-  function Block({ block, copyLabel }: BlockProps): JSX.Element {
+  function Block({ block, copyLabel, finished }: BlockProps): JSX.Element {
+    const t = useT();
     const ref = useRef<HTMLDivElement>(null);
     const shownCode = useRef<ShownCode | null>(null);
     useLayoutEffect(() => {
@@ -56,6 +61,13 @@ const Block = memo(
       }
       labelCopyButtons(host, copyLabel);
     }, [block.html, block.code, copyLabel]);
+    useLayoutEffect(() => {
+      // Once the block is final, a mermaid block in it becomes a diagram and html/svg blocks get a Preview button.
+      const host = ref.current;
+      if (!host || !finished) return;
+      enhanceDiagrams(host, t);
+      addPreviewButtons(host, t);
+    }, [block.html, block.code, copyLabel, finished, t]);
     const { joins } = block;
     const className = `md-block${joins?.previous ? ' md-list-continued' : ''}${joins?.next ? ' md-list-continues' : ''}`;
     return <div ref={ref} className={className} />;
@@ -65,11 +77,12 @@ const Block = memo(
     a.block.code === b.block.code &&
     a.block.joins?.previous === b.block.joins?.previous &&
     a.block.joins?.next === b.block.joins?.next &&
-    a.copyLabel === b.copyLabel,
+    a.copyLabel === b.copyLabel &&
+    a.finished === b.finished,
 );
 
-function blockView(block: RenderedBlock, copyLabel: string): JSX.Element {
-  return <Block key={block.key} block={block} copyLabel={copyLabel} />;
+function blockView(block: RenderedBlock, copyLabel: string, finished: boolean): JSX.Element {
+  return <Block key={block.key} block={block} copyLabel={copyLabel} finished={finished} />;
 }
 
 /** Props of `<Markdown>`. */
@@ -88,6 +101,6 @@ export const Markdown = memo(function Markdown({ source, text, streaming }: Mark
   const copyLabel = t('chat.copyCode');
   // One list keyed by where each block starts, so a piece that becomes a finished block keeps its DOM. The finished
   // blocks' elements change only when a block finishes, so React passes over them without comparing their props.
-  const done = useMemo(() => output.done.map((block) => blockView(block, copyLabel)), [output.done, copyLabel]);
-  return <>{[...done, ...output.open.map((block) => blockView(block, copyLabel))]}</>;
+  const done = useMemo(() => output.done.map((block) => blockView(block, copyLabel, true)), [output.done, copyLabel]);
+  return <>{[...done, ...output.open.map((block) => blockView(block, copyLabel, false))]}</>;
 });

@@ -19,6 +19,7 @@ import { restoreStrings } from './restore';
 import { emptyChatStrings } from './emptyChat';
 import { settingsPageStrings } from './settingsPage';
 import { mcpSettingsStrings } from './mcpSettings';
+import { desktopStrings } from './desktop';
 
 export type { Locale };
 
@@ -66,6 +67,7 @@ const dictionaries = {
     ...emptyChatStrings.en,
     ...settingsPageStrings.en,
     ...mcpSettingsStrings.en,
+    ...desktopStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -86,6 +88,7 @@ const dictionaries = {
     ...emptyChatStrings['zh-CN'],
     ...settingsPageStrings['zh-CN'],
     ...mcpSettingsStrings['zh-CN'],
+    ...desktopStrings['zh-CN'],
   },
 } as const;
 
