@@ -56,6 +56,8 @@ export interface StoredSettings {
   autoTitle?: boolean;
   /** Absent: the first of CURRENCY_SYMBOLS. */
   currency?: CurrencySymbol;
+  /** The environment's provider's id when it is not ENV_PROVIDER_ID (a saved provider with that id was deleted). */
+  envProviderId?: string;
 }
 
 export const DEFAULT_STORED_SETTINGS: StoredSettings = {
@@ -116,6 +118,7 @@ const storedSchema = z.object({
   maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional().catch(undefined),
   autoTitle: z.boolean().optional().catch(undefined),
   currency: currencySchema.optional().catch(undefined),
+  envProviderId: z.string().min(1).max(100).optional().catch(undefined),
 });
 
 const v1Schema = z.object({

@@ -183,7 +183,7 @@ export class SettingsService {
     const models = [...new Set([...(input.models ?? existing?.models ?? []), ...(model ? [model] : [])])];
     const nameChanged = input.name !== undefined && input.name.trim() !== '';
     const keepsDefaultName = !existing || existing.name === defaultProviderName(existing.baseUrl, existing.presetId);
-    const fromEnv = existing?.id === ENV_PROVIDER_ID && this.stored.providers.length === 0;
+    const fromEnv = existing?.id === this.envProviderId() && this.stored.providers.length === 0;
 
     const provider: StoredProvider = {
       ...(existing && !fromEnv ? existing : storedProvider({ presetId, baseUrl, model, id: existing?.id ?? newProviderId() })),
@@ -234,21 +234,32 @@ export class SettingsService {
       providers: this.stored.providers.filter((p) => p.id !== id),
       defaultModel: this.stored.defaultModel?.providerId === id ? null : this.stored.defaultModel,
     };
+    // The environment's provider taken over in Settings kept its id; when it comes back it is not the provider just
+    // deleted (it may have been moved to another address), so it gets an id no chat was on.
+    if (id === this.envProviderId()) next.envProviderId = `${ENV_PROVIDER_ID}-${newProviderId().slice(2)}`;
     await this.commit(next, keys);
     return this.view();
   }
 
   /**
    * The model a run talks to: `ref` (or the default model) with its provider's key — only if the key was entered for
-   * that provider's origin — and the chat's parameters. A removed or disabled provider → AppError naming it.
+   * that provider's origin — and the chat's parameters. A removed, set-aside or disabled provider → `provider_unavailable`
+   * naming what happened (a chat never falls back to another provider).
    */
   resolveModel(ref?: ModelRef | null, params: ChatParams = {}): AgentModel {
     const target = ref ?? this.defaultModel();
     const strings = mainStrings(this.locale());
     if (!target) throw new AppError('invalid_input', strings.noProvider());
     const provider = this.providers().find((p) => p.id === target.providerId);
-    if (!provider) throw new AppError('invalid_input', strings.providerMissing(target.model));
-    if (!provider.enabled) throw new AppError('invalid_input', strings.providerDisabled(provider.name));
+    if (!provider) {
+      // Never another provider in its place: the chat says what happened to its own, and the person chooses.
+      const setAside = target.providerId === this.envProviderId() && this.envNamesProvider();
+      throw new AppError(
+        'provider_unavailable',
+        setAside ? strings.envProviderSetAside(target.model) : strings.providerMissing(target.model),
+      );
+    }
+    if (!provider.enabled) throw new AppError('provider_unavailable', strings.providerDisabled(provider.name));
     const apiKey = this.keyFor(provider);
     if (lacksKey({ ...provider, hasApiKey: apiKey !== undefined })) throw new AppError('invalid_input', strings.needsKey(provider.name));
     const env = this.options.env;
@@ -280,19 +291,34 @@ export class SettingsService {
     return { baseUrl, apiKey: probe.apiKey || savedKey, model: probe.model ?? provider?.model };
   }
 
-  /** Saved providers, or the environment's one while nothing is saved. */
+  /**
+   * Saved providers, or the environment's one while nothing is saved — only when the environment names one: with no
+   * OPENAI_* variable there is no provider at all (not a stand-in for OpenAI that nobody chose).
+   */
   private providers(): StoredProvider[] {
     if (this.stored.providers.length > 0) return this.stored.providers;
+    if (!this.envNamesProvider()) return [];
     const env = this.options.env;
     const baseUrl = this.envBaseUrl();
     const preset = PROVIDER_PRESETS.find((p) => p.baseUrl === baseUrl);
     const model = env.OPENAI_MODEL?.trim() || preset?.defaultModel || PROVIDER_PRESETS[0]!.defaultModel;
-    return [{ ...storedProvider({ id: ENV_PROVIDER_ID, presetId: preset?.id ?? 'custom', baseUrl, model }) }];
+    return [{ ...storedProvider({ id: this.envProviderId(), presetId: preset?.id ?? 'custom', baseUrl, model }) }];
+  }
+
+  /** OPENAI_BASE_URL, OPENAI_API_KEY or OPENAI_MODEL is set. */
+  private envNamesProvider(): boolean {
+    const env = this.options.env;
+    return [env.OPENAI_BASE_URL, env.OPENAI_API_KEY, env.OPENAI_MODEL].some((value) => Boolean(value?.trim()));
+  }
+
+  /** The environment's provider's id: ENV_PROVIDER_ID until a provider with that id was deleted. */
+  private envProviderId(): string {
+    return this.stored.envProviderId ?? ENV_PROVIDER_ID;
   }
 
   private providerOrThrow(id: string): StoredProvider {
     const provider = this.providers().find((p) => p.id === id);
-    if (!provider) throw new AppError('not_found', mainStrings(this.locale()).providerMissing(id));
+    if (!provider) throw new AppError('not_found', mainStrings(this.locale()).providerNotFound(id));
     return provider;
   }
 

@@ -37,6 +37,7 @@ const ERROR_RANK: Record<BannerCode, number> = {
   rate_limited: 4,
   server_error: 4,
   unreachable: 4,
+  provider_unavailable: 4,
   timeout: 4,
   interrupted: 4,
   bad_response: 4,
