@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   ATTACHMENT_LIMITS,
   extensionOf,
+  IMAGE_EXTENSIONS,
   isImageType,
   isTextExtension,
   type AddAttachmentRequest,
@@ -282,8 +283,9 @@ function mimeOfFile(name: string): string {
 const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The rule for what may be attached, from the bytes: the four image types (larger than the side limit only with a
- * valid scaled copy), UTF-8 text with a text extension, nothing else. Pure apart from hashing.
+ * The rule for what may be attached, from the bytes: the four image types (up to the pixel limit their header states;
+ * larger than the side limit only with a valid scaled copy), UTF-8 text with a text extension, nothing else — a file
+ * named like an image whose bytes are not one is "not an image". Pure apart from hashing.
  */
 export function judge(request: AddAttachmentRequest): { part: AttachmentPart; scaledBytes?: Uint8Array } | { refused: AttachmentRefusal } {
   const { bytes, name } = request;
@@ -293,6 +295,10 @@ export function judge(request: AddAttachmentRequest): { part: AttachmentPart; sc
   if (sniffed.kind === 'image') {
     if (bytes.length > ATTACHMENT_LIMITS.maxImageBytes)
       return { refused: { reason: 'too_large', name, size: bytes.length, limit: ATTACHMENT_LIMITS.maxImageBytes } };
+    // Judged by what its header says before anything decodes it, whatever copy came with it.
+    const limit = ATTACHMENT_LIMITS.maxImagePixels;
+    if (sniffed.width * sniffed.height > limit)
+      return { refused: { reason: 'too_many_pixels', name, width: sniffed.width, height: sniffed.height, limit } };
     const part: AttachmentPart = {
       type: 'attachment',
       kind: 'image',
@@ -316,6 +322,10 @@ export function judge(request: AddAttachmentRequest): { part: AttachmentPart; sc
   }
   // A file named like an image whose bytes are not one is refused as what its bytes are.
   const label = sniffed.kind === 'binary' ? sniffed.label : undefined;
+  if (IMAGE_EXTENSIONS.includes(ext))
+    return {
+      refused: { reason: 'not_an_image', name, extension: ext, ...(sniffed.kind === 'text' ? { label: 'text' } : label ? { label } : {}) },
+    };
   return { refused: { reason: 'unsupported', name, ...(label ? { label } : {}), ...(ext ? { extension: ext } : {}) } };
 }
 
