@@ -207,7 +207,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return stored;
     },
     openExternal: (request) => openVetted(request.url, options, strings),
-    getAppStatus: () => ({ problems: problemsOf(lock, sessions.store.problem) }),
+    getAppStatus: () => ({
+      problems: problemsOf(lock, sessions.store.problem),
+      notices: [current.loadNotice, windowState.notice, attachments.notice].filter((notice) => notice !== undefined),
+    }),
     approveTool: ({ sessionId, toolCallId, decision }) => sessions.approveTool(sessionId, toolCallId, decision),
     setSessionServers: ({ sessionId, servers }) => sessions.setServers(sessionId, servers),
     getMcpSettings: () => mcp.view(),
@@ -311,7 +314,8 @@ function lockedCore(
     clearQueue: () => ({ steering: [], followUp: [] }),
     getSettings: () => settings.view(),
     openExternal: (request) => openVetted(request.url, options, strings),
-    getAppStatus: () => ({ problems: ['locked'] }),
+    // The settings were read (never written): what was set aside there is said here too.
+    getAppStatus: () => ({ problems: ['locked'], notices: settings.loadNotice ? [settings.loadNotice] : [] }),
     // Nothing of the other instance's window is shown, and nothing is remembered for it.
     getUiState: () => emptyUiState(),
     updateUiState: () => undefined,

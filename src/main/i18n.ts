@@ -14,6 +14,10 @@ export interface MainStrings {
   connectionOk(modelCount: number): string;
   connectionOkModelMissing(modelCount: number, model: string): string;
   settingsNewerVersion(): string;
+  /** The settings file could not be read (or parts of it, with no copy kept): changes are refused. */
+  settingsUnreadable(): string;
+  /** The settings file is too large to read: changes are refused. */
+  settingsTooLarge(): string;
   linkRefused(): string;
   /** Something could not be saved; `cause` says why (disk full, read-only…). */
   storage(cause: StorageCause): string;
@@ -42,7 +46,10 @@ const zh: MainStrings = {
   providerDetail: (text) => localizeErrorText('zh-CN', text),
   connectionOk: (count) => `连接成功，可用模型 ${count} 个。`,
   connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
-  settingsNewerVersion: () => '设置文件来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用。',
+  settingsNewerVersion: () =>
+    '设置文件 settings.json 来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用；在此之前，设置中的更改不会保存。',
+  settingsUnreadable: () => '设置文件 settings.json 无法读取（已损坏），已保持原样未修改。在修复或移走它之前，设置中的更改不会保存。',
+  settingsTooLarge: () => '设置文件 settings.json 过大，未读取，已保持原样未修改。在修复或移走它之前，设置中的更改不会保存。',
   linkRefused: () => '只能打开 http、https 或 mailto 链接。',
   storage: (cause) => `无法保存：${STORAGE_CAUSE_TEXT['zh-CN'][cause]}`,
   dataLocked: () => '另一个 Tiny Agent 正在使用这个数据文件夹。请切换到那个窗口；此窗口不会修改任何内容。',
@@ -65,7 +72,12 @@ const en: MainStrings = {
   providerDetail: (text) => text,
   connectionOk: (count) => `Connected. ${count} models available.`,
   connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,
-  settingsNewerVersion: () => 'The settings file comes from a newer Tiny Agent and was left untouched. Please update the app.',
+  settingsNewerVersion: () =>
+    'The settings file settings.json comes from a newer Tiny Agent and was left untouched. Update the app; until then, changes in Settings are not saved.',
+  settingsUnreadable: () =>
+    'The settings file settings.json could not be read (it is damaged) and was left untouched. Changes in Settings are not saved until it is repaired or moved away.',
+  settingsTooLarge: () =>
+    'The settings file settings.json is too large to read and was left untouched. Changes in Settings are not saved until it is repaired or moved away.',
   linkRefused: () => 'Only http, https and mailto links can be opened.',
   storage: (cause) => `Could not save: ${STORAGE_CAUSE_TEXT.en[cause]}`,
   dataLocked: () => 'Another Tiny Agent is using this data folder. Switch to that window; this one changes nothing.',

@@ -2,8 +2,10 @@
 // theme. Owns the API keys: encrypted at rest with the injected SecretBox, each bound to the origin it was entered
 // for, handed to the provider layer only for that origin, and never included in a SettingsView or a log line.
 import { join } from 'node:path';
+import { UNREAD_COPY_SUFFIX } from '../storage/atomic-file.js';
 import { AppError } from '../../shared/errors.js';
 import { lacksKey } from '../../shared/first-run.js';
+import type { StartupNotice } from '../../shared/app-status.js';
 import type { ProviderProbe } from '../../shared/ipc.js';
 import {
   defaultProviderName,
@@ -29,6 +31,9 @@ import {
   loadSettingsFile,
   newProviderId,
   saveSettingsFile,
+  SETTINGS_FILE,
+  SETTINGS_MAX_BYTES,
+  SettingsFileError,
   storedProvider,
   type StoredProvider,
   type StoredSettings,
@@ -61,20 +66,33 @@ export class SettingsService {
     private readonly options: SettingsServiceOptions,
     private readonly path: string,
     stored: StoredSettings,
-    /** Set when the file on disk must not be overwritten (newer version, unreadable). */
-    private readonly readOnlyReason: AppError | undefined,
+    /** Set when the file on disk must not be overwritten (newer version, unreadable, too large); says why. */
+    private readonly readOnly: SettingsFileError['problem'] | undefined,
+    /** What was set aside when the file was read, for the window to say. */
+    readonly loadNotice: StartupNotice | undefined,
   ) {
     this.stored = stored;
   }
 
-  /** Loads (and migrates) the settings file. Never throws: an unreadable or newer file leaves defaults in memory, read-only. */
+  /**
+   * Loads (and migrates) the settings file. Never throws: an unreadable, too large or newer file leaves defaults in
+   * memory, read-only; a file with unreadable parts gives the rest, a copy of it as it was kept beside it. Either way
+   * `loadNotice` says what was set aside.
+   */
   static async open(options: SettingsServiceOptions): Promise<SettingsService> {
-    const path = join(options.dataDir, 'settings.json');
+    const path = join(options.dataDir, SETTINGS_FILE);
     const log = options.log ?? (() => {});
     let service: SettingsService;
     try {
       const loaded = await loadSettingsFile(path);
-      service = new SettingsService(options, path, loaded.settings, undefined);
+      const notice: StartupNotice | undefined = loaded.ignored && {
+        file: 'settings',
+        problem: 'partlyUnreadable',
+        parts: loaded.ignored,
+        keptAs: `${SETTINGS_FILE}${UNREAD_COPY_SUFFIX}`,
+      };
+      if (notice) log(`${SETTINGS_FILE}: could not read ${notice.parts!.join(', ')}; the file as it was is kept as ${notice.keptAs}`);
+      service = new SettingsService(options, path, loaded.settings, undefined, notice);
       service.encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable();
       await service.decryptSavedKeys();
       if (loaded.backupPath) {
@@ -84,9 +102,16 @@ export class SettingsService {
         await service.persist();
       }
     } catch (error) {
-      const reason = error instanceof AppError ? error : new AppError('storage', 'Settings could not be read.');
-      log(reason.message);
-      service = new SettingsService(options, path, { ...DEFAULT_STORED_SETTINGS }, reason);
+      const problem = error instanceof SettingsFileError ? error.problem : 'unreadable';
+      log(error instanceof Error ? error.message : 'Settings could not be read.');
+      const notice: StartupNotice = {
+        file: 'settings',
+        problem,
+        readOnly: true,
+        ...(error instanceof SettingsFileError && error.parts && { parts: error.parts }),
+        ...(problem === 'tooLarge' && { limitBytes: SETTINGS_MAX_BYTES }),
+      };
+      service = new SettingsService(options, path, { ...DEFAULT_STORED_SETTINGS }, problem, notice);
       service.encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable().catch(() => false);
     }
     return service;
@@ -109,9 +134,13 @@ export class SettingsService {
     };
   }
 
-  /** Why the settings file is read-only, if it is. */
+  /** Why the settings file is read-only, if it is: the error every change is refused with, in the current language. */
   get loadProblem(): AppError | undefined {
-    return this.readOnlyReason;
+    if (!this.readOnly) return undefined;
+    const strings = mainStrings(this.locale());
+    return this.readOnly === 'newerVersion'
+      ? new AppError('unsupported_version', strings.settingsNewerVersion())
+      : new AppError('storage', this.readOnly === 'tooLarge' ? strings.settingsTooLarge() : strings.settingsUnreadable());
   }
 
   locale(): Locale {
@@ -356,7 +385,8 @@ export class SettingsService {
 
   /** Persists `next` (and adopts `keys`) only if the write succeeds: memory and disk never disagree. */
   private async commit(next: StoredSettings, keys: Map<string, HeldKey>): Promise<void> {
-    if (this.readOnlyReason) throw this.readOnlyReason;
+    const refused = this.loadProblem;
+    if (refused) throw refused;
     await saveSettingsFile(this.path, next);
     this.stored = next;
     this.keys = keys;

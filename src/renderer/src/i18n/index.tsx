@@ -16,6 +16,7 @@ import { transferStrings } from './transfer';
 import { usageStrings } from './usage';
 import { welcomeStrings } from './welcome';
 import { restoreStrings } from './restore';
+import { startupStrings } from './startup';
 
 export type { Locale };
 
@@ -60,6 +61,7 @@ const dictionaries = {
     ...usageStrings.en,
     ...welcomeStrings.en,
     ...restoreStrings.en,
+    ...startupStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -77,6 +79,7 @@ const dictionaries = {
     ...usageStrings['zh-CN'],
     ...welcomeStrings['zh-CN'],
     ...restoreStrings['zh-CN'],
+    ...startupStrings['zh-CN'],
   },
 } as const;
 
