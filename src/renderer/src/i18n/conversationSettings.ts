@@ -34,6 +34,7 @@ const en = {
   'picker.missing': '{model} (provider not available)',
   'picker.off': '{model} ({provider} is turned off)',
   'picker.none': 'No model — Set up',
+  'picker.noneShort': 'Set up',
   'picker.noneTitle': 'No provider is set up yet. Set one up to start chatting.',
   'picker.gone.detail':
     '“{model}” can no longer be used: the provider this chat ran on was removed or replaced in Settings. Your message was not sent.',
@@ -105,6 +106,7 @@ const zh: Record<keyof typeof en, string> = {
   'picker.missing': '{model}（服务商不可用）',
   'picker.off': '{model}（{provider} 已停用）',
   'picker.none': '没有模型 — 去设置',
+  'picker.noneShort': '去设置',
   'picker.noneTitle': '还没有设置服务商。设置一个即可开始对话。',
   'picker.gone.detail': '“{model}”已无法使用：这个对话所用的服务商已在设置中删除或被替换。消息没有发送。',
   'picker.off.detail': '服务商“{provider}”已停用。请在设置中启用它，或选择另一个模型。消息没有发送。',

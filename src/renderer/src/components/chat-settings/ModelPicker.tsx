@@ -65,10 +65,15 @@ export function ModelPicker(): JSX.Element | null {
           className="model-picker-button model-picker-none"
           data-testid="model-picker"
           data-state="none"
+          aria-label={t('picker.none')}
           title={t('picker.noneTitle')}
           onClick={openWelcome}
         >
-          <span className="model-picker-name">{t('picker.none')}</span>
+          {/* A narrow header keeps the action only (layout by the header's width, conversation-settings.css). */}
+          <span className="model-picker-name model-picker-none-full">{t('picker.none')}</span>
+          <span className="model-picker-name model-picker-none-short" aria-hidden="true">
+            {t('picker.noneShort')}
+          </span>
         </button>
       </div>
     );
