@@ -95,7 +95,10 @@ export interface PromptPreset {
 }
 
 export interface SettingsView {
-  /** Saved providers in the order the person arranged them; the environment's one when nothing is saved. */
+  /**
+   * Saved providers in the order the person arranged them; while nothing is saved, the environment's one if OPENAI_*
+   * names it, else none (no provider exists yet).
+   */
   providers: ProviderView[];
   /** What a new chat starts with; `null` when no provider is usable. */
   defaultModel: ModelRef | null;
