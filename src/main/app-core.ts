@@ -226,7 +226,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return stored;
     },
     openExternal: (request) => openVetted(request.url, options, strings),
-    getAppStatus: () => ({ problems: problemsOf(lock, sessions.store.problem) }),
+    getAppStatus: () => ({
+      problems: problemsOf(lock, sessions.store.problem),
+      notices: [current.loadNotice, windowState.notice, attachments.notice].filter((notice) => notice !== undefined),
+    }),
     approveTool: ({ sessionId, toolCallId, decision }) => sessions.approveTool(sessionId, toolCallId, decision),
     setSessionServers: ({ sessionId, servers }) => sessions.setServers(sessionId, servers),
     getMcpSettings: () => mcp.view(),
@@ -337,7 +340,8 @@ function lockedCore(
     removeQueued: () => ({ queue: { steering: [], followUp: [] }, removed: false }),
     getSettings: () => settings.view(),
     openExternal: (request) => openVetted(request.url, options, strings),
-    getAppStatus: () => ({ problems: ['locked'] }),
+    // The settings were read (never written): what was set aside there is said here too.
+    getAppStatus: () => ({ problems: ['locked'], notices: settings.loadNotice ? [settings.loadNotice] : [] }),
     // Nothing of the other instance's window is shown, and nothing is remembered for it.
     getUiState: () => emptyUiState(),
     updateUiState: () => undefined,

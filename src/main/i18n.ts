@@ -14,14 +14,23 @@ export interface MainStrings {
   connectionOk(modelCount: number): string;
   connectionOkModelMissing(modelCount: number, model: string): string;
   settingsNewerVersion(): string;
+  /** The settings file could not be read (or parts of it, with no copy kept): changes are refused. */
+  settingsUnreadable(): string;
+  /** The settings file is too large to read: changes are refused. */
+  settingsTooLarge(): string;
   linkRefused(): string;
   /** Something could not be saved; `cause` says why (disk full, read-only…). */
   storage(cause: StorageCause): string;
   /** Another Tiny Agent uses the data folder; this window cannot change anything. */
   dataLocked(): string;
   noProvider(): string;
+  /** The chat's provider was deleted: nothing was sent. */
   providerMissing(model: string): string;
+  /** The chat ran on the environment's provider, which is set aside once a provider is saved: nothing was sent. */
+  envProviderSetAside(model: string): string;
   providerDisabled(name: string): string;
+  /** A settings change names a provider that does not exist. */
+  providerNotFound(id: string): string;
   /** The provider needs an API key and holds none: nothing was sent. */
   needsKey(name: string): string;
   attachmentGone(): string;
@@ -37,13 +46,19 @@ const zh: MainStrings = {
   providerDetail: (text) => localizeErrorText('zh-CN', text),
   connectionOk: (count) => `连接成功，可用模型 ${count} 个。`,
   connectionOkModelMissing: (count, model) => `连接成功（${count} 个模型），但列表中没有模型“${model}”。`,
-  settingsNewerVersion: () => '设置文件来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用。',
+  settingsNewerVersion: () =>
+    '设置文件 settings.json 来自更新版本的 Tiny Agent，已保持原样未修改。请升级应用；在此之前，设置中的更改不会保存。',
+  settingsUnreadable: () => '设置文件 settings.json 无法读取（已损坏），已保持原样未修改。在修复或移走它之前，设置中的更改不会保存。',
+  settingsTooLarge: () => '设置文件 settings.json 过大，未读取，已保持原样未修改。在修复或移走它之前，设置中的更改不会保存。',
   linkRefused: () => '只能打开 http、https 或 mailto 链接。',
   storage: (cause) => `无法保存：${STORAGE_CAUSE_TEXT['zh-CN'][cause]}`,
   dataLocked: () => '另一个 Tiny Agent 正在使用这个数据文件夹。请切换到那个窗口；此窗口不会修改任何内容。',
   noProvider: () => '没有可用的服务商。请在设置中添加或启用一个服务商。',
-  providerMissing: (model) => `模型“${model}”所属的服务商已被删除。请在对话顶部选择另一个模型。`,
-  providerDisabled: (name) => `服务商“${name}”已停用。请在设置中启用它，或在对话顶部选择另一个模型。`,
+  providerMissing: (model) => `这个对话的服务商已被删除，无法再使用模型“${model}”。消息没有发送，请在对话顶部为它选择一个模型。`,
+  envProviderSetAside: (model) =>
+    `这个对话使用的是环境变量（OPENAI_BASE_URL）中的服务商和模型“${model}”；在设置中保存了服务商后，它就不再使用。消息没有发送，请在对话顶部为它选择一个模型。`,
+  providerNotFound: (id) => `没有 id 为“${id}”的服务商。`,
+  providerDisabled: (name) => `服务商“${name}”已停用。消息没有发送：请在设置中启用它，或在对话顶部选择另一个模型。`,
   attachmentGone: () => '附件已不在数据文件夹中，请重新添加。',
   needsKey: (name) => `服务商“${name}”需要 API 密钥，还没有填写。请先填写 API 密钥，消息没有发送。`,
   menu: { file: '文件', edit: '编辑', view: '视图', window: '窗口', help: '帮助', shortcuts: '键盘快捷键' },
@@ -57,14 +72,23 @@ const en: MainStrings = {
   providerDetail: (text) => text,
   connectionOk: (count) => `Connected. ${count} models available.`,
   connectionOkModelMissing: (count, model) => `Connected (${count} models), but "${model}" is not among them.`,
-  settingsNewerVersion: () => 'The settings file comes from a newer Tiny Agent and was left untouched. Please update the app.',
+  settingsNewerVersion: () =>
+    'The settings file settings.json comes from a newer Tiny Agent and was left untouched. Update the app; until then, changes in Settings are not saved.',
+  settingsUnreadable: () =>
+    'The settings file settings.json could not be read (it is damaged) and was left untouched. Changes in Settings are not saved until it is repaired or moved away.',
+  settingsTooLarge: () =>
+    'The settings file settings.json is too large to read and was left untouched. Changes in Settings are not saved until it is repaired or moved away.',
   linkRefused: () => 'Only http, https and mailto links can be opened.',
   storage: (cause) => `Could not save: ${STORAGE_CAUSE_TEXT.en[cause]}`,
   dataLocked: () => 'Another Tiny Agent is using this data folder. Switch to that window; this one changes nothing.',
   noProvider: () => 'No provider is available. Add or enable one in Settings.',
-  providerMissing: (model) => `The provider of model "${model}" was removed. Choose another model at the top of the chat.`,
+  providerMissing: (model) =>
+    `This chat's provider was removed, so "${model}" can no longer be used. Nothing was sent: choose a model for this chat at the top.`,
+  envProviderSetAside: (model) =>
+    `This chat used "${model}" from the provider in the environment variables (OPENAI_BASE_URL), which is set aside once a provider is saved in Settings. Nothing was sent: choose a model for this chat at the top.`,
+  providerNotFound: (id) => `There is no provider with the id "${id}".`,
   providerDisabled: (name) =>
-    `The provider "${name}" is turned off. Turn it on in Settings, or choose another model at the top of the chat.`,
+    `The provider "${name}" is turned off. Nothing was sent: turn it on in Settings, or choose another model at the top of the chat.`,
   attachmentGone: () => 'The attachment is no longer in the data folder. Please attach it again.',
   needsKey: (name) => `The provider "${name}" needs an API key and has none yet. Add the API key first; nothing was sent.`,
   menu: { file: 'File', edit: 'Edit', view: 'View', window: 'Window', help: 'Help', shortcuts: 'Keyboard shortcuts' },

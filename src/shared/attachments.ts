@@ -1,5 +1,6 @@
 // Files a person attaches to a message: what a stored attachment is, which kinds are accepted, and the limits.
 // The bytes live once in `<data>/attachments/<sha256>.<ext>`; messages and IPC carry only these references.
+import { cutText } from './transfer.js';
 
 /** Image types sent to the model as `image_url` parts (same bytes and type when within the limits). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -68,6 +69,11 @@ export const ATTACHMENT_LIMITS = {
   maxTextBytes: 256 * 1024,
   /** The longest side, in pixels, of an image as the model receives it. */
   maxImageSide: 2_048,
+  /**
+   * Pixels of one image as its header states them, checked before anything decodes it: a small file can decode to
+   * gigabytes (a 110 KB PNG of 30,000 × 30,000 is 3.6 GB of pixels). 100 megapixels is more than cameras save.
+   */
+  maxImagePixels: 100_000_000,
   /** Attachments on one message. */
   maxPerMessage: 10,
   maxNameChars: 255,
@@ -104,6 +110,23 @@ export interface AttachmentPart {
 export interface AttachmentBytes {
   mimeType: string;
   bytes: Uint8Array;
+}
+
+/** Extensions that claim an image (a file so named whose bytes are not one is refused as "not an image"). */
+export const IMAGE_EXTENSIONS: readonly string[] = ['png', 'jpg', 'jpeg', 'webp', 'gif'];
+
+/**
+ * A file name as it may be shown and sent: its last path segment only (`../` and `..\` go), line breaks and tabs as one
+ * space, no other control characters and no bidirectional controls (which make `exe.png` read as `png.exe`), trimmed
+ * and cut to `maxNameChars` (never inside a character). '' when nothing is left.
+ */
+export function cleanFileName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = last
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
+  return cutText(cleaned, ATTACHMENT_LIMITS.maxNameChars).trim();
 }
 
 /** The lower-case extension of a file name, without the dot ('' when there is none). */
@@ -159,6 +182,10 @@ export type AttachmentRefusal =
   | { reason: 'too_large'; name: string; size: number; limit: number }
   /** `label` names what the bytes are, `extension` what the name says. */
   | { reason: 'unsupported'; name: string; label?: BinaryLabel; extension?: string }
+  /** Named like an image (`extension`) but its bytes are not one: a known binary (`label`), text, or unknown. */
+  | { reason: 'not_an_image'; name: string; extension: string; label?: BinaryLabel | 'text' }
+  /** An image whose header states more than `limit` pixels: never decoded. */
+  | { reason: 'too_many_pixels'; name: string; width: number; height: number; limit: number }
   | { reason: 'unreadable_image'; name: string }
   /** More than `maxPerMessage` files on one message. */
   | { reason: 'too_many'; name: string; limit: number }

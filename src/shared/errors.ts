@@ -6,6 +6,7 @@ export type IpcErrorCode =
   | 'storage' // disk read/write failed
   | 'unsupported_version' // a file was written by a newer Tiny Agent
   | 'provider' // the model endpoint failed (models list, connection test)
+  | 'provider_unavailable' // the chat's provider was removed, set aside or switched off: nothing was sent, a model must be chosen
   | 'internal'; // a bug: logged in main, reported without details
 
 export interface IpcError {

@@ -59,7 +59,10 @@ export interface ChatParams {
   reasoningEffort?: ReasoningEffort;
 }
 
-/** The id of the provider taken from OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL while nothing is saved. */
+/**
+ * The id of the provider taken from OPENAI_BASE_URL / OPENAI_API_KEY / OPENAI_MODEL while nothing is saved (listed only
+ * when one of them is set). Once a saved provider with this id is deleted, the environment's provider gets another id.
+ */
 export const ENV_PROVIDER_ID = 'env';
 
 /** One provider as the renderer sees it. Its key never reaches the renderer: only whether one is stored. */
@@ -94,7 +97,10 @@ export interface PromptPreset {
 }
 
 export interface SettingsView {
-  /** Saved providers in the order the person arranged them; the environment's one when nothing is saved. */
+  /**
+   * Saved providers in the order the person arranged them; while nothing is saved, the environment's one if OPENAI_*
+   * names it, else none (no provider exists yet).
+   */
   providers: ProviderView[];
   /** What a new chat starts with; `null` when no provider is usable. */
   defaultModel: ModelRef | null;

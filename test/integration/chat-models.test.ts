@@ -131,8 +131,9 @@ describe('a model per chat, several providers', () => {
     expect(result).toMatchObject({
       ok: false,
       error: {
-        code: 'invalid_input',
-        message: 'The provider of model "model-b" was removed. Choose another model at the top of the chat.',
+        code: 'provider_unavailable',
+        message:
+          'This chat\'s provider was removed, so "model-b" can no longer be used. Nothing was sent: choose a model for this chat at the top.',
       },
     });
     expect(serverB.chatRequests).toHaveLength(0);

@@ -93,7 +93,7 @@ describe('one app core per data folder', () => {
     const settingsBefore = await fs.readFile(path.join(dataDir, 'settings.json'));
 
     const second = await openCore();
-    expect(await call(second, 'app:status')).toEqual({ ok: true, value: { problems: ['locked'] } });
+    expect(await call(second, 'app:status')).toEqual({ ok: true, value: { problems: ['locked'], notices: [] } });
     expect(await call(second, 'sessions:list')).toEqual({ ok: true, value: [] });
     expect(await call(second, 'settings:update', { theme: 'dark' })).toEqual({
       ok: false,
@@ -105,26 +105,26 @@ describe('one app core per data folder', () => {
     });
     expect(await fs.readFile(path.join(dataDir, 'settings.json'))).toEqual(settingsBefore);
     // The first core works on, undisturbed.
-    expect(await call(first, 'app:status')).toEqual({ ok: true, value: { problems: [] } });
+    expect(await call(first, 'app:status')).toEqual({ ok: true, value: { problems: [], notices: [] } });
 
     // Once the first one is gone, the folder opens normally.
     await cores.shift()!.dispose();
     const third = await openCore();
-    expect(await call(third, 'app:status')).toEqual({ ok: true, value: { problems: [] } });
+    expect(await call(third, 'app:status')).toEqual({ ok: true, value: { problems: [], notices: [] } });
     expect(((await call(third, 'sessions:list')) as { value: unknown[] }).value).toHaveLength(1);
   });
 
   it('a lock left by a crashed process, or by a pid now reused by another process, is taken over', async () => {
     await fs.writeFile(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: deadPid(), start: '1', holder: 'crashed' }));
     const afterCrash = await openCore();
-    expect(await call(afterCrash, 'app:status')).toEqual({ ok: true, value: { problems: [] } });
+    expect(await call(afterCrash, 'app:status')).toEqual({ ok: true, value: { problems: [], notices: [] } });
     await cores.pop()!.dispose();
     await expect(fs.stat(path.join(dataDir, LOCK_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
 
     // Our own pid, but a process that started at another time: the pid was reused after a crash.
     await fs.writeFile(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.pid, start: '1', holder: 'earlier' }));
     const reused = await openCore();
-    expect(await call(reused, 'app:status')).toEqual({ ok: true, value: { problems: [] } });
+    expect(await call(reused, 'app:status')).toEqual({ ok: true, value: { problems: [], notices: [] } });
   });
 
   it('leftover temp files of a crashed writer (settings included) are removed at start', async () => {
@@ -161,7 +161,7 @@ describe.skipIf(smallDiskUnavailable !== undefined)('starting on a damaged disk'
     const core = await openCore(disk.dir);
     expect(((await call(core, 'sessions:list')) as { value: Array<{ id: string }> }).value.map((s) => s.id)).toEqual([id]);
     expect(await call(core, 'sessions:get', { sessionId: id })).toMatchObject({ ok: true, value: { messageCount: 3 } });
-    expect(await call(core, 'app:status')).toEqual({ ok: true, value: { problems: ['diskFull'] } });
+    expect(await call(core, 'app:status')).toEqual({ ok: true, value: { problems: ['diskFull'], notices: [] } });
     // A settings save names the cause instead of answering `internal`, and leaves no temp file to make it worse.
     expect(await call(core, 'settings:update', { theme: 'dark' })).toEqual({
       ok: false,
@@ -176,7 +176,7 @@ describe.skipIf(smallDiskUnavailable !== undefined)('starting on a damaged disk'
     const core = await openCore(disk.dir);
     expect(((await call(core, 'sessions:list')) as { value: Array<{ id: string }> }).value.map((s) => s.id)).toEqual([id]);
     expect(await call(core, 'sessions:get', { sessionId: id })).toMatchObject({ ok: true, value: { messageCount: 3 } });
-    expect(await call(core, 'app:status')).toEqual({ ok: true, value: { problems: ['readOnly'] } });
+    expect(await call(core, 'app:status')).toEqual({ ok: true, value: { problems: ['readOnly'], notices: [] } });
     expect(await call(core, 'settings:update', { theme: 'dark' })).toEqual({
       ok: false,
       error: { code: 'storage', message: EN.storage('read_only') },

@@ -1,4 +1,4 @@
-// First run as main meets it: with no environment and an empty data folder no provider can answer, so a chat is
+// First run as main meets it: with no environment and an empty data folder no provider exists, so a chat is
 // refused before any file exists; a keyless local server counts as configured; local servers are found on the
 // loopback address only, with their models.
 import fs from 'node:fs/promises';
@@ -52,15 +52,15 @@ async function invoke<T>(core: AppCore, channel: string, payload?: unknown) {
 }
 
 describe('no provider configured', () => {
-  it('an empty data folder and no environment: the only provider lacks its key, and a chat is refused before any file exists', async () => {
+  it('an empty data folder and no environment: no provider exists (none stands in for OpenAI), and a chat is refused before any file exists', async () => {
     const core = await openCore();
     const settings = await invoke<SettingsView>(core, 'settings:get');
-    expect(settings.ok && settings.value.providers.map((p) => [p.presetId, p.hasApiKey])).toEqual([['openai', false]]);
+    expect(settings.ok && settings.value).toMatchObject({ providers: [], defaultModel: null });
     expect(settings.ok && noProviderReady(settings.value)).toBe(true);
 
     expect(await invoke(core, 'sessions:create', {})).toEqual({
       ok: false,
-      error: { code: 'invalid_input', message: EN.needsKey('OpenAI') },
+      error: { code: 'invalid_input', message: EN.noProvider() },
     });
     expect(await chatFiles()).toEqual([]);
     expect(await invoke(core, 'sessions:list')).toEqual({ ok: true, value: [] });

@@ -104,7 +104,7 @@ describe('model picker', () => {
     ({ user } = await renderApp(fake));
     await user.click(screen.getByText('Orphan'));
     await settle();
-    expect(screen.getByTestId('model-picker').textContent).toContain('old-model (provider removed)');
+    expect(screen.getByTestId('model-picker').textContent).toContain('old-model (provider not available)');
   });
 });
 

@@ -1,6 +1,6 @@
 // An in-memory `window.api` for renderer tests: scripted sessions and settings, recorded calls, one-shot failures,
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
-import type { AppProblem } from '../../src/shared/app-status';
+import type { AppProblem, StartupNotice } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
 import type { InvokeMethod, InvokeRequest, InvokeResponse, MenuCommand, TinyAgentApi } from '../../src/shared/ipc';
@@ -35,6 +35,8 @@ export interface FakeApi {
   testResult: ConnectionTestResult;
   /** What `getAppStatus` answers (data folder locked, read-only…). */
   appProblems: AppProblem[];
+  /** The files main set aside at start, as `getAppStatus` answers them. */
+  appNotices: StartupNotice[];
   /** MCP servers as main would show them (secret values never included). */
   mcp: McpSettingsView;
   /** What `importSessions` answers (default: the dialog was cancelled). */
@@ -142,6 +144,7 @@ export function createFakeApi(): FakeApi {
     models: ['gpt-4o-mini', 'gpt-4o'],
     testResult: { ok: true, message: 'Listed 2 models.', modelCount: 2 },
     appProblems: [],
+    appNotices: [],
     importResult: { cancelled: true },
     mcp: { servers: [], startAtLaunch: false, secretsEncrypted: true },
     uiState: emptyUiState(),
@@ -368,7 +371,7 @@ export function createFakeApi(): FakeApi {
     listModels: () => [...fake.models],
     testConnection: () => ({ ...fake.testResult }),
     openExternal: ({ url }) => ({ opened: /^https?:/.test(url) }),
-    getAppStatus: () => ({ problems: [...fake.appProblems] }),
+    getAppStatus: () => ({ problems: [...fake.appProblems], notices: structuredClone(fake.appNotices) }),
     addAttachment: ({ name, bytes }) => {
       const sha256 = `${nextId++}`.padStart(64, '0');
       fake.files.set(sha256, bytes);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   ATTACHMENT_LIMITS,
   extensionOf,
+  IMAGE_EXTENSIONS,
   isImageType,
   isTextExtension,
   type AddAttachmentRequest,
@@ -21,7 +22,8 @@ import {
   type ImageMimeType,
   type ScaledImage,
 } from '../../shared/attachments.js';
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
+import type { StartupNotice } from '../../shared/app-status.js';
+import { readFileIfExists, UNREAD_COPY_SUFFIX, writeFileAtomic } from '../storage/atomic-file.js';
 import { sniff } from './sniff.js';
 
 export interface AttachmentStoreOptions {
@@ -55,6 +57,8 @@ export class AttachmentStore {
   private queue: Promise<unknown> = Promise.resolve();
   /** Files read from disk (for tests that count work). */
   filesRead = 0;
+  /** refs.json was set aside at start (and rebuilt from the sessions), for the window to say. */
+  notice: StartupNotice | undefined;
 
   private constructor(private readonly options: AttachmentStoreOptions) {
     this.dir = path.join(options.dataDir, 'attachments');
@@ -216,6 +220,7 @@ export class AttachmentStore {
     }
     const sessions = new Set(sessionNames.map((name) => SESSION_FILE.exec(name)?.[1]).filter((id): id is string => id !== undefined));
     const loaded = await this.loadRefs();
+    // Without refs.json to trust, the sessions say which files are shown (they are the source of truth).
     this.refs = loaded ?? (await this.rebuildRefs(sessions));
     let stale = loaded === undefined;
     for (const id of [...this.refs.keys()]) {
@@ -227,25 +232,42 @@ export class AttachmentStore {
     await this.collect([...this.files.keys()]);
   }
 
+  /**
+   * The references refs.json holds, or undefined when there is none to trust: missing, or set aside whole — anything in
+   * it that cannot be read (a truncated file, a wrong type, a newer format, a size no real one reaches) means it cannot
+   * say which files are still shown, and files would be deleted on its word. It is then moved to
+   * `refs.json.unread.bak` (so the rebuilt one never replaces it unread) and `notice` says so.
+   */
   private async loadRefs(): Promise<Map<string, Set<string>> | undefined> {
+    const file = path.join(this.dir, REFS_FILE);
     let text: string | undefined;
     try {
-      text = await readFileIfExists(path.join(this.dir, REFS_FILE));
+      const size = (await fs.stat(file).catch(() => undefined))?.size;
+      if (size !== undefined && size > REFS_MAX_BYTES) return await this.setAside(file, 'tooLarge');
+      text = await readFileIfExists(file);
     } catch (error) {
       this.options.log?.error('attachments: refs.json could not be read; rebuilding it from the sessions', error);
     }
     if (text === undefined) return undefined;
-    try {
-      const file = JSON.parse(text) as RefsFile;
-      if (file.version !== 1 || typeof file.sessions !== 'object' || file.sessions === null) return undefined;
-      const refs = new Map<string, Set<string>>();
-      for (const [id, hashes] of Object.entries(file.sessions))
-        if (Array.isArray(hashes)) refs.set(id, new Set(hashes.filter((h) => typeof h === 'string')));
-      return refs;
-    } catch {
-      this.options.log?.info('attachments: refs.json is damaged; rebuilding it from the sessions');
-      return undefined;
-    }
+    const read = readRefs(text);
+    if (typeof read === 'string') return await this.setAside(file, read);
+    return read;
+  }
+
+  /** Moves an untrusted refs.json aside (the rebuild then writes a new one) and records the notice. */
+  private async setAside(file: string, problem: 'unreadable' | 'newerVersion' | 'tooLarge'): Promise<undefined> {
+    this.options.log?.info(`attachments: refs.json is ${problem === 'tooLarge' ? 'too large' : problem}; rebuilding it from the sessions`);
+    const keptAs = await fs.rename(file, `${file}${UNREAD_COPY_SUFFIX}`).then(
+      () => `attachments/${REFS_FILE}${UNREAD_COPY_SUFFIX}`,
+      (error: unknown) => void this.options.log?.error('attachments: refs.json could not be kept aside', error),
+    );
+    this.notice = {
+      file: 'attachmentRefs',
+      problem,
+      ...(problem === 'tooLarge' && { limitBytes: REFS_MAX_BYTES }),
+      ...(keptAs && { keptAs }),
+    };
+    return undefined;
   }
 
   /** The references as the session files state them (used only when refs.json is missing or damaged). */
@@ -262,6 +284,30 @@ export class AttachmentStore {
     }
     return refs;
   }
+}
+
+/** Larger than this refs.json is not read (100,000 chats with ten files each stay far below). */
+const REFS_MAX_BYTES = 64 * 1024 * 1024;
+const HASH = /^[0-9a-f]{64}$/;
+
+/** refs.json's references, or why none of it can be trusted. */
+function readRefs(text: string): Map<string, Set<string>> | 'unreadable' | 'newerVersion' {
+  let file: unknown;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    return 'unreadable';
+  }
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) return 'unreadable';
+  const { version, sessions } = file as Partial<Record<keyof RefsFile, unknown>>;
+  if (typeof version === 'number' && version > 1) return 'newerVersion';
+  if (version !== 1 || typeof sessions !== 'object' || sessions === null || Array.isArray(sessions)) return 'unreadable';
+  const refs = new Map<string, Set<string>>();
+  for (const [id, hashes] of Object.entries(sessions)) {
+    if (!Array.isArray(hashes) || !hashes.every((hash) => typeof hash === 'string' && HASH.test(hash))) return 'unreadable';
+    refs.set(id, new Set(hashes as string[]));
+  }
+  return refs;
 }
 
 /** Every stored file a part stands for. */
@@ -282,8 +328,9 @@ function mimeOfFile(name: string): string {
 const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The rule for what may be attached, from the bytes: the four image types (larger than the side limit only with a
- * valid scaled copy), UTF-8 text with a text extension, nothing else. Pure apart from hashing.
+ * The rule for what may be attached, from the bytes: the four image types (up to the pixel limit their header states;
+ * larger than the side limit only with a valid scaled copy), UTF-8 text with a text extension, nothing else — a file
+ * named like an image whose bytes are not one is "not an image". Pure apart from hashing.
  */
 export function judge(request: AddAttachmentRequest): { part: AttachmentPart; scaledBytes?: Uint8Array } | { refused: AttachmentRefusal } {
   const { bytes, name } = request;
@@ -293,6 +340,10 @@ export function judge(request: AddAttachmentRequest): { part: AttachmentPart; sc
   if (sniffed.kind === 'image') {
     if (bytes.length > ATTACHMENT_LIMITS.maxImageBytes)
       return { refused: { reason: 'too_large', name, size: bytes.length, limit: ATTACHMENT_LIMITS.maxImageBytes } };
+    // Judged by what its header says before anything decodes it, whatever copy came with it.
+    const limit = ATTACHMENT_LIMITS.maxImagePixels;
+    if (sniffed.width * sniffed.height > limit)
+      return { refused: { reason: 'too_many_pixels', name, width: sniffed.width, height: sniffed.height, limit } };
     const part: AttachmentPart = {
       type: 'attachment',
       kind: 'image',
@@ -316,6 +367,10 @@ export function judge(request: AddAttachmentRequest): { part: AttachmentPart; sc
   }
   // A file named like an image whose bytes are not one is refused as what its bytes are.
   const label = sniffed.kind === 'binary' ? sniffed.label : undefined;
+  if (IMAGE_EXTENSIONS.includes(ext))
+    return {
+      refused: { reason: 'not_an_image', name, extension: ext, ...(sniffed.kind === 'text' ? { label: 'text' } : label ? { label } : {}) },
+    };
   return { refused: { reason: 'unsupported', name, ...(label ? { label } : {}), ...(ext ? { extension: ext } : {}) } };
 }
 

@@ -1,7 +1,7 @@
 // Attachment references → what a request carries, once per request after the context policy chose the messages:
 // an image becomes an image part (its scaled copy when it has one; otherwise the original, same bytes and type),
 // a text file becomes a fenced block named after the file. Stored messages are never changed.
-import type { AttachmentBytes, AttachmentPart } from '../../shared/attachments.js';
+import { cleanFileName, type AttachmentBytes, type AttachmentPart } from '../../shared/attachments.js';
 import type { ImagePart, Message, TextPart, UserMessage } from '../../shared/messages.js';
 
 /** Reads a stored file by hash; undefined when it is gone. */
@@ -43,10 +43,14 @@ async function fileBlock(part: AttachmentPart, read: ReadAttachment): Promise<Te
   return { type: 'text', text: fencedFile(part.name, new TextDecoder().decode(stored.bytes)) };
 }
 
-/** `name` and its content as a fenced code block whose fence no line of the content can close. */
-export function fencedFile(name: string, content: string): string {
+/**
+ * `name` and its content as a fenced code block whose fence no line of the content can close and the name line cannot
+ * open. The name is cleaned again (a chat imported from elsewhere may carry any name): it stays on its one line.
+ */
+export function fencedFile(rawName: string, content: string): string {
+  const name = cleanFileName(rawName) || 'file';
   let longest = 0;
-  for (const match of content.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
+  for (const match of `${name}\n${content}`.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
   const fence = '`'.repeat(Math.max(3, longest + 1));
   const body = content
     .replace(/^\uFEFF/, '')

@@ -1,6 +1,6 @@
 // Runtime validation of every invoke request, checked against the contract's types at compile time.
 import { z } from 'zod';
-import { ATTACHMENT_LIMITS } from '../../shared/attachments.js';
+import { ATTACHMENT_LIMITS, cleanFileName } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { PAGE } from '../../shared/paging.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
@@ -61,8 +61,8 @@ const fileBytes = z.instanceof(Uint8Array).refine((bytes) => bytes.length <= ATT
 const fileName = z
   .string()
   .max(ATTACHMENT_LIMITS.maxNameChars * 4)
-  // Only the last path segment: a name is shown and sent, never used as a path.
-  .transform((name) => cutText((name.split(/[\\/]/).pop() ?? '').trim(), ATTACHMENT_LIMITS.maxNameChars))
+  // Only the last path segment, without control characters: a name is shown and sent, never used as a path.
+  .transform(cleanFileName)
   .refine((name) => name.length > 0, { message: 'name must not be empty' });
 const mcpServerName = z
   .string()

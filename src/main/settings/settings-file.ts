@@ -19,9 +19,13 @@ import {
   type ThemeSetting,
 } from '../../shared/settings.js';
 import { CURRENCY_SYMBOLS, type CurrencySymbol, type ModelPrices } from '../../shared/usage.js';
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
+import { promises as fs } from 'node:fs';
+import { readFileIfExists, UNREAD_COPY_SUFFIX, writeFileAtomic } from '../storage/atomic-file.js';
 
 export const SETTINGS_FORMAT_VERSION = 2;
+
+/** The settings file's name in the data folder. */
+export const SETTINGS_FILE = 'settings.json';
 
 /** One saved provider. The key only ever as ciphertext, and always together with the origin it belongs to. */
 export interface StoredProvider {
@@ -58,6 +62,8 @@ export interface StoredSettings {
   autoTitle?: boolean;
   /** Absent: the first of CURRENCY_SYMBOLS. */
   currency?: CurrencySymbol;
+  /** The environment's provider's id when it is not ENV_PROVIDER_ID (a saved provider with that id was deleted). */
+  envProviderId?: string;
 }
 
 export const DEFAULT_STORED_SETTINGS: StoredSettings = {
@@ -96,32 +102,91 @@ const promptPresetSchema = z.object({
   params: chatParamsSchema,
 });
 
-const storedSchema = z.object({
-  version: z.literal(2),
-  providers: z.array(
-    z.object({
-      id: z.string().min(1),
-      name: z.string(),
-      presetId: presetIdSchema.catch('custom'),
-      baseUrl: z.string(),
-      model: z.string(),
-      models: z.array(z.string()).catch([]),
-      enabled: z.boolean().catch(true),
-      encryptedApiKey: z.string().optional(),
-      keyOrigin: z.string().optional(),
-      prices: modelPricesSchema.optional().catch(undefined),
-      takesImages: takesImagesSchema.optional().catch(undefined),
-    }),
-  ),
-  defaultModel: modelRefSchema.nullable().catch(null),
-  presets: z.array(promptPresetSchema).nullable().catch(null),
-  systemPrompt: z.string().nullable().catch(null),
-  language: z.enum(['system', 'zh-CN', 'en']).catch('system'),
-  theme: z.enum(['system', 'light', 'dark']).catch('system'),
-  maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional().catch(undefined),
-  autoTitle: z.boolean().optional().catch(undefined),
-  currency: currencySchema.optional().catch(undefined),
-});
+const languageSchema = z.enum(['system', 'zh-CN', 'en']);
+const themeSchema = z.enum(['system', 'light', 'dark']);
+
+/** What a provider record must have; without it the record is left out. */
+const providerCore = z.object({ id: z.string().min(1), name: z.string(), baseUrl: z.string(), model: z.string() });
+/** A provider record's other fields, each read alone (a bad one takes its default and is named). */
+const providerFields = {
+  presetId: presetIdSchema,
+  models: z.array(z.string()),
+  enabled: z.boolean(),
+  encryptedApiKey: z.string(),
+  keyOrigin: z.string(),
+  prices: modelPricesSchema,
+  takesImages: takesImagesSchema,
+} satisfies Record<Exclude<keyof StoredProvider, keyof z.infer<typeof providerCore>>, z.ZodType>;
+
+/** Top-level fields besides `version`, `providers` and `presets`, each read alone. */
+const topFields = {
+  defaultModel: modelRefSchema.nullable(),
+  systemPrompt: z.string().nullable(),
+  language: languageSchema,
+  theme: themeSchema,
+  maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max),
+  autoTitle: z.boolean(),
+  currency: currencySchema,
+  envProviderId: z.string().min(1).max(100),
+} satisfies Record<Exclude<keyof StoredSettings, 'version' | 'providers' | 'presets'>, z.ZodType>;
+
+/**
+ * A version-2 file, field by field and entry by entry: what is readable is used, what is not (a wrong type, a provider
+ * or preset that cannot be read, a field this build does not know) is named in `ignored` — in the order of the file,
+ * as the file names it (`theme`, `providers[1]`, `providers[0].models`).
+ */
+function readV2(raw: Record<string, unknown>): { settings: StoredSettings; ignored: string[] } {
+  const settings: StoredSettings = { ...DEFAULT_STORED_SETTINGS };
+  const ignored: string[] = [];
+  const target = settings as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'version') continue;
+    if (key === 'providers') {
+      if (Array.isArray(value)) settings.providers = readList(value, key, ignored, readProvider);
+      else ignored.push(key);
+    } else if (key === 'presets') {
+      if (value === null) settings.presets = null;
+      else if (Array.isArray(value)) settings.presets = readList(value, key, ignored, (item) => promptPresetSchema.safeParse(item).data);
+      else ignored.push(key);
+    } else if (key in topFields) {
+      const parsed = topFields[key as keyof typeof topFields].safeParse(value);
+      if (parsed.success) target[key] = parsed.data;
+      else ignored.push(key);
+    } else {
+      ignored.push(key);
+    }
+  }
+  return { settings, ignored };
+}
+
+function readList<T>(
+  items: unknown[],
+  name: string,
+  ignored: string[],
+  read: (item: unknown, path: string, ignored: string[]) => T | undefined,
+): T[] {
+  const kept: T[] = [];
+  items.forEach((item, i) => {
+    const value = read(item, `${name}[${i}]`, ignored);
+    if (value === undefined) ignored.push(`${name}[${i}]`);
+    else kept.push(value);
+  });
+  return kept;
+}
+
+function readProvider(item: unknown, path: string, ignored: string[]): StoredProvider | undefined {
+  const core = providerCore.safeParse(item);
+  if (!core.success) return undefined;
+  const provider: StoredProvider = { ...core.data, presetId: 'custom', models: [], enabled: true };
+  const target = provider as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(item as Record<string, unknown>)) {
+    if (key in core.data) continue;
+    const parsed = key in providerFields ? providerFields[key as keyof typeof providerFields].safeParse(value) : undefined;
+    if (parsed?.success) target[key] = parsed.data;
+    else ignored.push(`${path}.${key}`);
+  }
+  return provider;
+}
 
 const v1Schema = z.object({
   version: z.literal(1),
@@ -129,8 +194,8 @@ const v1Schema = z.object({
     .object({ presetId: presetIdSchema, baseUrl: z.string(), model: z.string(), encryptedApiKey: z.string().optional() })
     .optional(),
   systemPrompt: z.string().nullable().catch(null),
-  language: z.enum(['system', 'zh-CN', 'en']).catch('system'),
-  theme: z.enum(['system', 'light', 'dark']).catch('system'),
+  language: languageSchema.catch('system'),
+  theme: themeSchema.catch('system'),
 });
 
 /** A version-0 file (before format versions): flat fields, key in plaintext. Migrated with the key encrypted. */
@@ -138,8 +203,8 @@ const legacySchema = z.object({
   baseUrl: z.string().optional(),
   model: z.string().optional(),
   apiKey: z.string().optional(),
-  language: z.enum(['system', 'zh-CN', 'en']).optional(),
-  theme: z.enum(['system', 'light', 'dark']).optional(),
+  language: languageSchema.optional(),
+  theme: themeSchema.optional(),
 });
 
 export interface LoadedSettings {
@@ -148,6 +213,26 @@ export interface LoadedSettings {
   legacyPlainKey?: string;
   /** Set when the file was migrated; the path of the backup copy. */
   backupPath?: string;
+  /** Parts of a version-2 file that could not be read (see `readV2`); the file as it was is then kept beside it. */
+  ignored?: string[];
+}
+
+/** Larger than this, the file is not read at all (a settings file of thousands of providers is far smaller). */
+export const SETTINGS_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Why the settings file cannot be written over: it could not be used at all, or parts of it could not be read and no
+ * copy of it could be kept (`parts` names them). It is then left untouched and nothing is saved over it.
+ */
+export class SettingsFileError extends AppError {
+  constructor(
+    code: 'storage' | 'unsupported_version',
+    message: string,
+    readonly problem: 'unreadable' | 'newerVersion' | 'tooLarge' | 'partlyUnreadable',
+    readonly parts?: string[],
+  ) {
+    super(code, message);
+  }
 }
 
 /** A fresh provider id: short, random, stable for the provider's life. */
@@ -174,28 +259,51 @@ export function storedProvider(fields: {
   };
 }
 
-/** Reads and, if needed, migrates the settings file. Unknown newer version or unreadable → AppError, file untouched. */
+/**
+ * Reads and, if needed, migrates the settings file. Too large, not JSON, not an object, or of a newer version →
+ * SettingsFileError, file untouched. A version-2 file with parts that cannot be read gives the rest, names the parts,
+ * and first copies the file as it was beside it (`settings.json.unread.bak`), so nothing unread is ever lost.
+ */
 export async function loadSettingsFile(path: string): Promise<LoadedSettings> {
+  const size = await fileSize(path);
+  if (size === undefined) return { settings: { ...DEFAULT_STORED_SETTINGS } };
+  if (size > SETTINGS_MAX_BYTES)
+    throw new SettingsFileError(
+      'storage',
+      `Settings file ${path} is larger than ${SETTINGS_MAX_BYTES} bytes; it was left untouched.`,
+      'tooLarge',
+    );
   const text = await readFileIfExists(path);
   if (text === undefined) return { settings: { ...DEFAULT_STORED_SETTINGS } };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new AppError('storage', `Settings file ${path} is not valid JSON; it was left untouched.`);
+    throw new SettingsFileError('storage', `Settings file ${path} is not valid JSON; it was left untouched.`, 'unreadable');
   }
-  const version = typeof raw === 'object' && raw !== null && 'version' in raw ? (raw as { version: unknown }).version : 0;
+  const malformed = () => new SettingsFileError('storage', `Settings file ${path} is malformed; it was left untouched.`, 'unreadable');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw malformed();
+  const version = 'version' in raw ? (raw as { version: unknown }).version : 0;
   if (typeof version === 'number' && version > SETTINGS_FORMAT_VERSION) {
-    throw new AppError(
+    throw new SettingsFileError(
       'unsupported_version',
       `Settings file ${path} has format version ${version}, newer than this Tiny Agent understands (${SETTINGS_FORMAT_VERSION}). Update Tiny Agent; the file was left untouched.`,
+      'newerVersion',
     );
   }
-  const malformed = () => new AppError('storage', `Settings file ${path} is malformed; it was left untouched.`);
   if (version === SETTINGS_FORMAT_VERSION) {
-    const parsed = storedSchema.safeParse(raw);
-    if (!parsed.success) throw malformed();
-    return { settings: parsed.data };
+    const { settings, ignored } = readV2(raw as Record<string, unknown>);
+    if (ignored.length === 0) return { settings };
+    // Written before anything else may write the settings file: what could not be read survives in the copy.
+    await writeFileAtomic(`${path}${UNREAD_COPY_SUFFIX}`, text).catch((error: unknown) => {
+      throw new SettingsFileError(
+        'storage',
+        `Parts of ${path} could not be read and no copy of it could be kept (${String(error)}); it was left untouched.`,
+        'partlyUnreadable',
+        ignored,
+      );
+    });
+    return { settings, ignored };
   }
   if (version === 1) {
     const parsed = v1Schema.safeParse(raw);
@@ -249,4 +357,14 @@ function fromV1(old: z.infer<typeof v1Schema>): StoredSettings {
 /** Writes the settings atomically. */
 export async function saveSettingsFile(path: string, settings: StoredSettings): Promise<void> {
   await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+/** The file's size in bytes, or undefined when it does not exist. */
+async function fileSize(path: string): Promise<number | undefined> {
+  try {
+    return (await fs.stat(path)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

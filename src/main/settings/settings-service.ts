@@ -2,9 +2,11 @@
 // theme. Owns the API keys: encrypted at rest with the injected SecretBox, each bound to the origin it was entered
 // for, handed to the provider layer only for that origin, and never included in a SettingsView or a log line.
 import { join } from 'node:path';
+import { UNREAD_COPY_SUFFIX } from '../storage/atomic-file.js';
 import { AppError } from '../../shared/errors.js';
 import { lacksKey } from '../../shared/first-run.js';
 import { takesImages } from '../../shared/model-images.js';
+import type { StartupNotice } from '../../shared/app-status.js';
 import type { ProviderProbe } from '../../shared/ipc.js';
 import {
   defaultProviderName,
@@ -30,6 +32,9 @@ import {
   loadSettingsFile,
   newProviderId,
   saveSettingsFile,
+  SETTINGS_FILE,
+  SETTINGS_MAX_BYTES,
+  SettingsFileError,
   storedProvider,
   type StoredProvider,
   type StoredSettings,
@@ -62,20 +67,33 @@ export class SettingsService {
     private readonly options: SettingsServiceOptions,
     private readonly path: string,
     stored: StoredSettings,
-    /** Set when the file on disk must not be overwritten (newer version, unreadable). */
-    private readonly readOnlyReason: AppError | undefined,
+    /** Set when the file on disk must not be overwritten (newer version, unreadable, too large); says why. */
+    private readonly readOnly: SettingsFileError['problem'] | undefined,
+    /** What was set aside when the file was read, for the window to say. */
+    readonly loadNotice: StartupNotice | undefined,
   ) {
     this.stored = stored;
   }
 
-  /** Loads (and migrates) the settings file. Never throws: an unreadable or newer file leaves defaults in memory, read-only. */
+  /**
+   * Loads (and migrates) the settings file. Never throws: an unreadable, too large or newer file leaves defaults in
+   * memory, read-only; a file with unreadable parts gives the rest, a copy of it as it was kept beside it. Either way
+   * `loadNotice` says what was set aside.
+   */
   static async open(options: SettingsServiceOptions): Promise<SettingsService> {
-    const path = join(options.dataDir, 'settings.json');
+    const path = join(options.dataDir, SETTINGS_FILE);
     const log = options.log ?? (() => {});
     let service: SettingsService;
     try {
       const loaded = await loadSettingsFile(path);
-      service = new SettingsService(options, path, loaded.settings, undefined);
+      const notice: StartupNotice | undefined = loaded.ignored && {
+        file: 'settings',
+        problem: 'partlyUnreadable',
+        parts: loaded.ignored,
+        keptAs: `${SETTINGS_FILE}${UNREAD_COPY_SUFFIX}`,
+      };
+      if (notice) log(`${SETTINGS_FILE}: could not read ${notice.parts!.join(', ')}; the file as it was is kept as ${notice.keptAs}`);
+      service = new SettingsService(options, path, loaded.settings, undefined, notice);
       service.encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable();
       await service.decryptSavedKeys();
       if (loaded.backupPath) {
@@ -85,9 +103,16 @@ export class SettingsService {
         await service.persist();
       }
     } catch (error) {
-      const reason = error instanceof AppError ? error : new AppError('storage', 'Settings could not be read.');
-      log(reason.message);
-      service = new SettingsService(options, path, { ...DEFAULT_STORED_SETTINGS }, reason);
+      const problem = error instanceof SettingsFileError ? error.problem : 'unreadable';
+      log(error instanceof Error ? error.message : 'Settings could not be read.');
+      const notice: StartupNotice = {
+        file: 'settings',
+        problem,
+        readOnly: true,
+        ...(error instanceof SettingsFileError && error.parts && { parts: error.parts }),
+        ...(problem === 'tooLarge' && { limitBytes: SETTINGS_MAX_BYTES }),
+      };
+      service = new SettingsService(options, path, { ...DEFAULT_STORED_SETTINGS }, problem, notice);
       service.encryptionAvailable = await options.secrets.isAsyncEncryptionAvailable().catch(() => false);
     }
     return service;
@@ -110,9 +135,13 @@ export class SettingsService {
     };
   }
 
-  /** Why the settings file is read-only, if it is. */
+  /** Why the settings file is read-only, if it is: the error every change is refused with, in the current language. */
   get loadProblem(): AppError | undefined {
-    return this.readOnlyReason;
+    if (!this.readOnly) return undefined;
+    const strings = mainStrings(this.locale());
+    return this.readOnly === 'newerVersion'
+      ? new AppError('unsupported_version', strings.settingsNewerVersion())
+      : new AppError('storage', this.readOnly === 'tooLarge' ? strings.settingsTooLarge() : strings.settingsUnreadable());
   }
 
   locale(): Locale {
@@ -184,7 +213,7 @@ export class SettingsService {
     const models = [...new Set([...(input.models ?? existing?.models ?? []), ...(model ? [model] : [])])];
     const nameChanged = input.name !== undefined && input.name.trim() !== '';
     const keepsDefaultName = !existing || existing.name === defaultProviderName(existing.baseUrl, existing.presetId);
-    const fromEnv = existing?.id === ENV_PROVIDER_ID && this.stored.providers.length === 0;
+    const fromEnv = existing?.id === this.envProviderId() && this.stored.providers.length === 0;
 
     const provider: StoredProvider = {
       ...(existing && !fromEnv ? existing : storedProvider({ presetId, baseUrl, model, id: existing?.id ?? newProviderId() })),
@@ -236,21 +265,32 @@ export class SettingsService {
       providers: this.stored.providers.filter((p) => p.id !== id),
       defaultModel: this.stored.defaultModel?.providerId === id ? null : this.stored.defaultModel,
     };
+    // The environment's provider taken over in Settings kept its id; when it comes back it is not the provider just
+    // deleted (it may have been moved to another address), so it gets an id no chat was on.
+    if (id === this.envProviderId()) next.envProviderId = `${ENV_PROVIDER_ID}-${newProviderId().slice(2)}`;
     await this.commit(next, keys);
     return this.view();
   }
 
   /**
    * The model a run talks to: `ref` (or the default model) with its provider's key — only if the key was entered for
-   * that provider's origin — and the chat's parameters. A removed or disabled provider → AppError naming it.
+   * that provider's origin — and the chat's parameters. A removed, set-aside or disabled provider → `provider_unavailable`
+   * naming what happened (a chat never falls back to another provider).
    */
   resolveModel(ref?: ModelRef | null, params: ChatParams = {}): AgentModel {
     const target = ref ?? this.defaultModel();
     const strings = mainStrings(this.locale());
     if (!target) throw new AppError('invalid_input', strings.noProvider());
     const provider = this.providers().find((p) => p.id === target.providerId);
-    if (!provider) throw new AppError('invalid_input', strings.providerMissing(target.model));
-    if (!provider.enabled) throw new AppError('invalid_input', strings.providerDisabled(provider.name));
+    if (!provider) {
+      // Never another provider in its place: the chat says what happened to its own, and the person chooses.
+      const setAside = target.providerId === this.envProviderId() && this.envNamesProvider();
+      throw new AppError(
+        'provider_unavailable',
+        setAside ? strings.envProviderSetAside(target.model) : strings.providerMissing(target.model),
+      );
+    }
+    if (!provider.enabled) throw new AppError('provider_unavailable', strings.providerDisabled(provider.name));
     const apiKey = this.keyFor(provider);
     if (lacksKey({ ...provider, hasApiKey: apiKey !== undefined })) throw new AppError('invalid_input', strings.needsKey(provider.name));
     const env = this.options.env;
@@ -283,19 +323,34 @@ export class SettingsService {
     return { baseUrl, apiKey: probe.apiKey || savedKey, model: probe.model ?? provider?.model };
   }
 
-  /** Saved providers, or the environment's one while nothing is saved. */
+  /**
+   * Saved providers, or the environment's one while nothing is saved — only when the environment names one: with no
+   * OPENAI_* variable there is no provider at all (not a stand-in for OpenAI that nobody chose).
+   */
   private providers(): StoredProvider[] {
     if (this.stored.providers.length > 0) return this.stored.providers;
+    if (!this.envNamesProvider()) return [];
     const env = this.options.env;
     const baseUrl = this.envBaseUrl();
     const preset = PROVIDER_PRESETS.find((p) => p.baseUrl === baseUrl);
     const model = env.OPENAI_MODEL?.trim() || preset?.defaultModel || PROVIDER_PRESETS[0]!.defaultModel;
-    return [{ ...storedProvider({ id: ENV_PROVIDER_ID, presetId: preset?.id ?? 'custom', baseUrl, model }) }];
+    return [{ ...storedProvider({ id: this.envProviderId(), presetId: preset?.id ?? 'custom', baseUrl, model }) }];
+  }
+
+  /** OPENAI_BASE_URL, OPENAI_API_KEY or OPENAI_MODEL is set. */
+  private envNamesProvider(): boolean {
+    const env = this.options.env;
+    return [env.OPENAI_BASE_URL, env.OPENAI_API_KEY, env.OPENAI_MODEL].some((value) => Boolean(value?.trim()));
+  }
+
+  /** The environment's provider's id: ENV_PROVIDER_ID until a provider with that id was deleted. */
+  private envProviderId(): string {
+    return this.stored.envProviderId ?? ENV_PROVIDER_ID;
   }
 
   private providerOrThrow(id: string): StoredProvider {
     const provider = this.providers().find((p) => p.id === id);
-    if (!provider) throw new AppError('not_found', mainStrings(this.locale()).providerMissing(id));
+    if (!provider) throw new AppError('not_found', mainStrings(this.locale()).providerNotFound(id));
     return provider;
   }
 
@@ -334,7 +389,8 @@ export class SettingsService {
 
   /** Persists `next` (and adopts `keys`) only if the write succeeds: memory and disk never disagree. */
   private async commit(next: StoredSettings, keys: Map<string, HeldKey>): Promise<void> {
-    if (this.readOnlyReason) throw this.readOnlyReason;
+    const refused = this.loadProblem;
+    if (refused) throw refused;
     await saveSettingsFile(this.path, next);
     this.stored = next;
     this.keys = keys;

@@ -39,6 +39,12 @@ export async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Beside a file of the data folder that could not be (wholly) read at start: the file as it was, kept before the file
+ * is written anew (settings.json, ui-state.json, attachments/refs.json).
+ */
+export const UNREAD_COPY_SUFFIX = '.unread.bak';
+
 /** Reads a file, or `undefined` when it does not exist. */
 export async function readFileIfExists(path: string): Promise<string | undefined> {
   try {

@@ -52,10 +52,15 @@ const time = z.number().finite().nonnegative();
 const draftSchema = z.object({ text: z.string().min(1).max(UI_STATE_LIMITS.maxDraftChars), at: time });
 const anchorSchema = z.object({ anchor: scrollAnchorSchema, at: time });
 
+/** Larger than this the file is not read (the limits keep a real one under about 50 MB). */
+export const UI_STATE_MAX_BYTES = 64 * 1024 * 1024;
+
 export interface ParsedUiState {
   state: StoredUiState;
   /** Entries (or the whole file) that were unreadable and left out; 0 for a clean file. */
   dropped: number;
+  /** Why the whole file was left out: not JSON or not our shape, or a newer format. */
+  unusable?: 'unreadable' | 'newerVersion';
 }
 
 /**
@@ -67,10 +72,12 @@ export function parseUiStateFile(text: string): ParsedUiState {
   try {
     raw = JSON.parse(text);
   } catch {
-    return { state: emptyStoredUiState(), dropped: 1 };
+    return { state: emptyStoredUiState(), dropped: 1, unusable: 'unreadable' };
   }
-  if (!raw || typeof raw !== 'object' || (raw as { version?: unknown }).version !== UI_STATE_FORMAT_VERSION) {
-    return { state: emptyStoredUiState(), dropped: 1 };
+  const version = raw && typeof raw === 'object' ? (raw as { version?: unknown }).version : undefined;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || version !== UI_STATE_FORMAT_VERSION) {
+    const newer = typeof version === 'number' && version > UI_STATE_FORMAT_VERSION;
+    return { state: emptyStoredUiState(), dropped: 1, unusable: newer ? 'newerVersion' : 'unreadable' };
   }
   const file = raw as Record<string, unknown>;
   const state = emptyStoredUiState();

@@ -3,11 +3,15 @@
 //
 // Rules: a draft of '' or an anchor of null forgets it; a deleted session's entries go with it (told by the session
 // service, and checked again when the state is read); past the limits the least recently changed entries go first.
-// A damaged file is read entry by entry; what cannot be read is logged and forgotten, never a reason not to start.
+// A damaged file is read entry by entry; what cannot be read is logged and forgotten, never a reason not to start —
+// and never written over unread: the file as it was is first kept as `ui-state.json.unread.bak` (a file too large to
+// read is moved there whole), and `notice` says so for the window.
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { StartupNotice } from '../../shared/app-status.js';
 import { NEW_CHAT_DRAFT, UI_STATE_LIMITS, type UiState, type UiStatePatch } from '../../shared/ui-state.js';
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
-import { emptyStoredUiState, parseUiStateFile, UI_STATE_FILE, type StoredUiState } from './ui-state-file.js';
+import { readFileIfExists, UNREAD_COPY_SUFFIX, writeFileAtomic } from '../storage/atomic-file.js';
+import { emptyStoredUiState, parseUiStateFile, UI_STATE_FILE, UI_STATE_MAX_BYTES, type StoredUiState } from './ui-state-file.js';
 
 export interface UiStateServiceOptions {
   dataDir: string;
@@ -27,6 +31,10 @@ export class UiStateService {
   private writing: Promise<void> = Promise.resolve();
   /** Whole-file writes since start (tests count work with it). */
   writes = 0;
+  /** What was set aside when the file was read, for the window to say. */
+  notice: StartupNotice | undefined;
+  /** The file could not be read or kept aside: it is never written over in this run. */
+  private frozen = false;
 
   private constructor(private readonly options: UiStateServiceOptions) {}
 
@@ -47,17 +55,50 @@ export class UiStateService {
   private async load(): Promise<void> {
     let text: string | undefined;
     try {
+      const size = (await fs.stat(this.filePath).catch(() => undefined))?.size;
+      if (size !== undefined && size > UI_STATE_MAX_BYTES) {
+        // Not read at all: moved aside whole (a rename, however large), so the next write cannot replace it.
+        this.options.log(`${UI_STATE_FILE} is larger than ${UI_STATE_MAX_BYTES} bytes; starting without the last window state`);
+        const keptAs = await this.keep(() => fs.rename(this.filePath, this.copyPath));
+        this.notice = { file: 'uiState', problem: 'tooLarge', limitBytes: UI_STATE_MAX_BYTES, ...(keptAs && { keptAs }) };
+        return;
+      }
       text = await readFileIfExists(this.filePath);
     } catch (error) {
       this.options.log(`${UI_STATE_FILE} could not be read; starting without the last window state`, error);
+      this.frozen = true;
+      this.notice = { file: 'uiState', problem: 'unreadable', readOnly: true };
       return;
     }
     if (text === undefined) return;
-    const { state, dropped } = parseUiStateFile(text);
+    const { state, dropped, unusable } = parseUiStateFile(text);
     this.state = state;
     if (dropped > 0) {
       this.options.log(`${UI_STATE_FILE} was damaged: ${dropped} unreadable part(s) forgotten`);
+      // The file as it was is kept before the next write replaces it.
+      const keptAs = await this.keep(() => writeFileAtomic(this.copyPath, text));
+      this.notice = unusable
+        ? { file: 'uiState', problem: unusable, ...(keptAs && { keptAs }) }
+        : { file: 'uiState', problem: 'partlyUnreadable', count: dropped, ...(keptAs && { keptAs }) };
+      if (!keptAs) this.notice.readOnly = true;
       this.changed();
+    }
+  }
+
+  /** Where a file that could not be (wholly) read is kept. */
+  private get copyPath(): string {
+    return `${this.filePath}${UNREAD_COPY_SUFFIX}`;
+  }
+
+  /** Keeps the unread file by `work`; the copy's name, or undefined (and nothing is ever written) when that failed. */
+  private async keep(work: () => Promise<void>): Promise<string | undefined> {
+    try {
+      await work();
+      return `${UI_STATE_FILE}${UNREAD_COPY_SUFFIX}`;
+    } catch (error) {
+      this.options.log(`${UI_STATE_FILE} could not be kept aside; it will not be written over`, error);
+      this.frozen = true;
+      return undefined;
     }
   }
 
@@ -136,7 +177,7 @@ export class UiStateService {
   }
 
   private async write(): Promise<void> {
-    if (!this.dirty) return;
+    if (!this.dirty || this.frozen) return;
     this.dirty = false;
     try {
       await writeFileAtomic(this.filePath, JSON.stringify(this.state));

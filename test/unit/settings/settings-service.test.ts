@@ -51,6 +51,17 @@ describe('settings', () => {
     expect(settings.resolveModel()).toMatchObject({ id: 'm1', baseUrl: 'http://127.0.0.1:9/v1', apiKey: KEY });
   });
 
+  it('with nothing saved and no OPENAI_* variable, no provider exists: none is listed, none is the default, none resolves', async () => {
+    const settings = await open(tempDir(), { OPENAI_API_KEY: ' ', TINY_AGENT_AUTO_TITLE: '0' });
+    expect(settings.view()).toMatchObject({ providers: [], defaultModel: null });
+    expect(() => settings.resolveModel()).toThrow('No provider is available');
+    // Any one of the three variables names the environment's provider.
+    const named: Record<string, string>[] = [{ OPENAI_API_KEY: KEY }, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, { OPENAI_MODEL: 'm' }];
+    for (const env of named) {
+      expect((await open(tempDir(), env)).view().providers).toEqual([expect.objectContaining({ id: 'env', fromEnv: true })]);
+    }
+  });
+
   it('stores the key encrypted with its origin: the file never holds it in plaintext, and a restart decrypts it', async () => {
     const dir = tempDir();
     const first = await open(dir);
@@ -210,7 +221,7 @@ describe('several providers', () => {
     expect(settings.defaultModel()).toEqual({ providerId: a, model: 'a1' });
     expect(() => settings.resolveModel({ providerId: b, model: 'b1' })).toThrow('"b.example" is turned off');
     await settings.deleteProvider(b);
-    expect(() => settings.resolveModel({ providerId: b, model: 'b1' })).toThrow('provider of model "b1" was removed');
+    expect(() => settings.resolveModel({ providerId: b, model: 'b1' })).toThrow('provider was removed, so "b1" can no longer be used');
     await expect(settings.update({ defaultModel: { providerId: b, model: 'b1' } })).rejects.toMatchObject({ code: 'not_found' });
   });
 
@@ -304,7 +315,7 @@ describe('a save that fails', () => {
     mkdirSync(join(dir, 'settings.json')); // renaming the new file over a folder fails
     await expect(settings.update({ theme: 'dark' })).rejects.toThrow();
     await expect(settings.saveProvider({ presetId: 'openai', apiKey: KEY })).rejects.toThrow();
-    expect(settings.view()).toMatchObject({ theme: 'light', providers: [{ fromEnv: true, hasApiKey: false }] });
+    expect(settings.view()).toMatchObject({ theme: 'light', providers: [] });
   });
 });
 

@@ -105,6 +105,9 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
   );
 }
 
+/** Pixel counts read the same in both languages: 30,000. */
+const COUNT = new Intl.NumberFormat('en-US');
+
 /** A refusal in the person's words, naming the file and its type. */
 export function refusalText(t: Translate, refusal: AttachmentRefusal): string {
   switch (refusal.reason) {
@@ -118,6 +121,22 @@ export function refusalText(t: Translate, refusal: AttachmentRefusal): string {
           : t('attach.type.unknown');
       return t('attach.refused.unsupported', { name: refusal.name, type });
     }
+    case 'not_an_image': {
+      const what =
+        refusal.label === 'text'
+          ? t('attach.notImage.text')
+          : refusal.label
+            ? t('attach.notImage.label', { type: t(`attach.type.${refusal.label}`) })
+            : t('attach.notImage.unknown');
+      return t('attach.refused.not_an_image', { name: refusal.name, ext: refusal.extension, what });
+    }
+    case 'too_many_pixels':
+      return t('attach.refused.too_many_pixels', {
+        name: refusal.name,
+        width: COUNT.format(refusal.width),
+        height: COUNT.format(refusal.height),
+        limit: COUNT.format(refusal.limit / 1_000_000),
+      });
     case 'too_many':
       return t('attach.refused.too_many', { name: refusal.name, limit: refusal.limit });
     case 'failed':

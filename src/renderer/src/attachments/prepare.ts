@@ -1,7 +1,8 @@
 // A File (button, paste or drop) → what `attachments:add` takes. Images whose longest side is over the limit are
 // scaled here, with the browser's own decoders and canvas: every accepted type (PNG, JPEG, WebP, GIF) decodes
 // natively and fast, off main's event loop, with no codec dependency. Main then checks the copy (type, size, shape)
-// and keeps the original too. Everything else goes as read: main judges by the bytes.
+// and keeps the original too; a picture whose header states more pixels than the limit is refused before any decoder
+// sees it. Everything else goes as read: main judges by the bytes.
 import {
   ATTACHMENT_LIMITS,
   extensionOf,
@@ -9,6 +10,7 @@ import {
   type AddAttachmentRequest,
   type AttachmentRefusal,
 } from '../../../shared/attachments';
+import { imageSize } from '../../../shared/image-size';
 
 export type Prepared = { request: AddAttachmentRequest } | { refused: AttachmentRefusal };
 
@@ -19,6 +21,12 @@ export async function prepareFile(file: File): Promise<Prepared> {
     return { refused: { reason: 'too_large', name, size: file.size, limit: ATTACHMENT_LIMITS.maxImageBytes } };
   if (file.size === 0) return { refused: { reason: 'empty', name } };
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // A small file can decode to gigabytes: what its header says is checked before any decoder sees it.
+  const size = imageSize(bytes);
+  if (size && size.width * size.height > ATTACHMENT_LIMITS.maxImagePixels) {
+    const { width, height } = size;
+    return { refused: { reason: 'too_many_pixels', name, width, height, limit: ATTACHMENT_LIMITS.maxImagePixels } };
+  }
   const scaled = looksLikeImage(file) ? await scaledCopy(file) : undefined;
   return { request: { name, bytes, ...(scaled && { scaled }) } };
 }

@@ -16,6 +16,11 @@ const en = {
   'attach.refused.unsupported':
     '“{name}” cannot be attached: {type} is not supported. Attach images (PNG, JPEG, WebP, GIF) or text files (txt, md, csv, json, source code).',
   'attach.refused.unreadable_image': '“{name}” could not be read as an image.',
+  'attach.refused.not_an_image': '“{name}” is named like a .{ext} picture, but {what}.',
+  'attach.notImage.label': 'it is {type}',
+  'attach.notImage.text': 'it holds text',
+  'attach.notImage.unknown': 'its contents are not a picture',
+  'attach.refused.too_many_pixels': '“{name}” is {width} × {height} pixels; pictures of at most {limit} megapixels can be attached.',
   'attach.refused.empty': '“{name}” is empty.',
   'attach.refused.too_many': 'At most {limit} files per message: “{name}” was not added.',
   'attach.refused.failed': '“{name}” could not be added: {message}',
@@ -55,6 +60,11 @@ export const attachmentStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en
     'attach.refused.unsupported':
       '无法添加“{name}”：不支持此类文件（{type}）。可以添加图片（PNG、JPEG、WebP、GIF）或文本文件（txt、md、csv、json、源代码）。',
     'attach.refused.unreadable_image': '无法将“{name}”读取为图片。',
+    'attach.refused.not_an_image': '“{name}”的名字像一张 .{ext} 图片，但{what}。',
+    'attach.notImage.label': '它其实不是图片（{type}）',
+    'attach.notImage.text': '它其实是文本',
+    'attach.notImage.unknown': '它的内容不是图片',
+    'attach.refused.too_many_pixels': '“{name}”有 {width} × {height} 像素，只能添加不超过 {limit} 百万像素的图片。',
     'attach.refused.empty': '“{name}”是空文件。',
     'attach.refused.too_many': '每条消息最多 {limit} 个附件，“{name}”未添加。',
     'attach.refused.failed': '无法添加“{name}”：{message}',

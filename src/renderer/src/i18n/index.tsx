@@ -20,6 +20,7 @@ import { emptyChatStrings } from './emptyChat';
 import { settingsPageStrings } from './settingsPage';
 import { mcpSettingsStrings } from './mcpSettings';
 import { desktopStrings } from './desktop';
+import { startupStrings } from './startup';
 
 export type { Locale };
 
@@ -68,6 +69,7 @@ const dictionaries = {
     ...settingsPageStrings.en,
     ...mcpSettingsStrings.en,
     ...desktopStrings.en,
+    ...startupStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -89,6 +91,7 @@ const dictionaries = {
     ...settingsPageStrings['zh-CN'],
     ...mcpSettingsStrings['zh-CN'],
     ...desktopStrings['zh-CN'],
+    ...startupStrings['zh-CN'],
   },
 } as const;
 

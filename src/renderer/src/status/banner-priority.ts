@@ -3,6 +3,7 @@
 // person must sort out. The order, most relevant first:
 //   1. the data folder is held by another Tiny Agent — nothing in this window can work;
 //   2. the data folder cannot be written (read-only, full, no permission) — nothing new can be kept;
+//   2½. files main set aside at start (damaged, too large, newer) — said once, until dismissed;
 //   3. the open chat's storage error — this chat's text was not kept;
 //   4. the open chat's provider error — the model could not answer;
 //   5. any other error of the open chat (invalid input, busy, internal…);
@@ -12,7 +13,7 @@
 import type { AppProblem } from '../../../shared/app-status';
 import type { BannerCode } from '../store/appState';
 
-export type BannerKind = 'app' | 'error' | 'setup';
+export type BannerKind = 'app' | 'notices' | 'error' | 'setup';
 
 export interface BannerInputs {
   appProblems: readonly AppProblem[];
@@ -20,10 +21,13 @@ export interface BannerInputs {
   errorCode: BannerCode | undefined;
   /** A send would stop at the welcome panel, and the panel is not shown. */
   setupNeeded: boolean;
+  /** Files main set aside at start are still to be read (not dismissed). */
+  notices?: boolean;
 }
 
 const APP_LOCKED = 1;
 const APP_STORAGE = 2;
+const STARTUP_NOTICES = 2.5;
 const SETUP = 7;
 
 /** Rank of the open chat's error by its code (lower is more relevant); every code is placed, checked by the compiler. */
@@ -37,6 +41,7 @@ const ERROR_RANK: Record<BannerCode, number> = {
   rate_limited: 4,
   server_error: 4,
   unreachable: 4,
+  provider_unavailable: 4,
   timeout: 4,
   interrupted: 4,
   bad_response: 4,
@@ -56,6 +61,7 @@ const ERROR_RANK: Record<BannerCode, number> = {
 function rankOf(kind: BannerKind, inputs: BannerInputs): number {
   if (kind === 'app') return inputs.appProblems.includes('locked') ? APP_LOCKED : APP_STORAGE;
   if (kind === 'setup') return SETUP;
+  if (kind === 'notices') return STARTUP_NOTICES;
   return inputs.errorCode === undefined ? SETUP : (ERROR_RANK[inputs.errorCode] ?? ERROR_RANK.unknown);
 }
 
@@ -63,6 +69,7 @@ function rankOf(kind: BannerKind, inputs: BannerInputs): number {
 export function pickBanner(inputs: BannerInputs): BannerKind | null {
   const candidates: BannerKind[] = [];
   if (inputs.appProblems.length > 0) candidates.push('app');
+  if (inputs.notices) candidates.push('notices');
   if (inputs.errorCode !== undefined) candidates.push('error');
   if (inputs.setupNeeded) candidates.push('setup');
   if (candidates.length === 0) return null;

@@ -4,13 +4,13 @@ import type { StateCreator } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
 import type { ChatSettingsPatch } from '../../../shared/sessions';
 import type { SettingsView } from '../../../shared/settings';
-import { sessionKey } from './openSession';
+import { NEW_CHAT_KEY, sessionKey } from './openSession';
 import { without } from './records';
 import { settingsApplied } from './settingsSlice';
 import type { AppState, ConversationSettingsData, ConversationSettingsSlice } from './state';
 
 export function initialConversationSettings(): ConversationSettingsData {
-  return { newChatSettings: {}, chatSettingsOpen: false };
+  return { newChatSettings: {}, chatSettingsOpen: false, modelPickerOpen: false };
 }
 
 export const createConversationSettingsSlice: StateCreator<AppState, [], [], ConversationSettingsSlice> = (set, get) => {
@@ -24,7 +24,7 @@ export const createConversationSettingsSlice: StateCreator<AppState, [], [], Con
   const changeChat = async (patch: ChatSettingsPatch): Promise<IpcResult<unknown>> => {
     const sessionId = get().currentSession.id;
     if (sessionId === null) {
-      set((s) => ({ newChatSettings: { ...s.newChatSettings, ...patch } }));
+      set((s) => ({ newChatSettings: { ...s.newChatSettings, ...patch }, errors: modelChosen(s.errors, NEW_CHAT_KEY, patch) }));
       return { ok: true, value: undefined };
     }
     const result = await api().updateChat({ sessionId, ...patch });
@@ -34,11 +34,12 @@ export const createConversationSettingsSlice: StateCreator<AppState, [], [], Con
       }));
       return result;
     }
-    set((s) =>
-      s.currentSession.id === sessionId
-        ? { currentSession: { ...s.currentSession, chat: result.value.chat, systemPrompt: result.value.systemPrompt } }
-        : {},
-    );
+    set((s) => ({
+      errors: modelChosen(s.errors, sessionId, patch),
+      ...(s.currentSession.id === sessionId && {
+        currentSession: { ...s.currentSession, chat: result.value.chat, systemPrompt: result.value.systemPrompt },
+      }),
+    }));
     return result;
   };
 
@@ -51,6 +52,7 @@ export const createConversationSettingsSlice: StateCreator<AppState, [], [], Con
     },
     saveChatSettings: (patch) => changeChat(patch),
     setChatSettingsOpen: (chatSettingsOpen) => set({ chatSettingsOpen }),
+    setModelPickerOpen: (modelPickerOpen) => set({ modelPickerOpen }),
     startFromPreset(preset) {
       if (get().isSessionLoading) return;
       get().newChat();
@@ -62,3 +64,8 @@ export const createConversationSettingsSlice: StateCreator<AppState, [], [], Con
     },
   };
 };
+
+/** A model chosen for the chat answers its "provider not available" banner: that banner goes. */
+function modelChosen(errors: AppState['errors'], key: string, patch: ChatSettingsPatch): AppState['errors'] {
+  return patch.model && errors[key]?.code === 'provider_unavailable' ? without(errors, key) : errors;
+}

@@ -4,16 +4,29 @@
 import type { StateCreator, StoreApi } from 'zustand';
 import type { QueueState } from '../../../shared/sessions';
 import { restoreAttachments, takeAttachments } from './attachmentsSlice';
-import { showIpcError } from './bannersSlice';
+import { showBanner, showIpcError } from './bannersSlice';
+import { selectChatProvider } from './chatProvider';
+import { translate } from '../i18n';
 import { restoreComposerText, takeComposerText } from './composerSlice';
 import { NEW_CHAT_KEY, dropRun, lastUserIndex, sessionFromDetail, sessionKey, startLocalRun, type RunRequest } from './openSession';
 import { without } from './records';
 import { setStreaming, upsertSummary } from './sessionList';
 import { locked } from './sessionLock';
-import type { AppState, RunsSlice } from './state';
+import type { AppState, BannerError, RunsSlice } from './state';
 import { selectSendNeedsSetup } from './welcomeSlice';
 
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
+
+/** The banner a send shows instead of running when the open chat's provider is gone or switched off. */
+function providerRefusal(s: AppState): BannerError | undefined {
+  const chat = selectChatProvider(s);
+  if (chat?.state !== 'gone' && chat?.state !== 'off') return undefined;
+  const message =
+    chat.state === 'gone'
+      ? translate(s.locale, 'picker.gone.detail', { model: chat.model.model })
+      : translate(s.locale, 'picker.off.detail', { provider: chat.provider.name });
+  return { code: 'provider_unavailable', message, unsentText: '', retry: null };
+}
 
 export function runsInitial(): Pick<RunsSlice, 'isTyping' | 'queue' | 'sends'> {
   return { isTyping: false, queue: EMPTY_QUEUE, sends: 0 };
@@ -92,6 +105,9 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
       if ((!text && !parts.length) || isSessionLoading || isTyping) return;
       // No provider can answer this chat: the welcome panel instead of a request bound to fail; text and files stay.
       if (selectSendNeedsSetup(get())) return get().openWelcome();
+      // The chat's own provider is gone or off: never another in its place. Nothing is taken from the composer.
+      const refusal = providerRefusal(get());
+      if (refusal) return showBanner(store, key, refusal);
       set((s) => ({ ...patch, composerText: takeComposerText(s.composerText, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
         const chat = get().newChatSettings;

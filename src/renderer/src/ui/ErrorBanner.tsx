@@ -1,5 +1,6 @@
 // The open session's error: a localized cause, main's message as detail (in the person's language), retry (sends the
-// unsent text again), Open Settings when the API key was rejected, and dismiss.
+// unsent text again), Open Settings when the API key was rejected, Choose a model when the chat's provider is not
+// available, and dismiss.
 import type { JSX } from 'react';
 import { localizeErrorText } from '../../../shared/error-detail';
 import { allStrings, useT, type StringKey } from '../i18n';
@@ -20,6 +21,7 @@ export function ErrorBanner(): JSX.Element | null {
   const locked = useAppState((s) => s.isSessionLoading || s.isTyping);
   const locale = useAppState((s) => s.locale);
   const openSettings = useAppState((s) => s.setSettingsOpen);
+  const openModelPicker = useAppState((s) => s.setModelPickerOpen);
   if (!error) return null;
   const cause = t(errorCauseKey(error.code));
   // Main words it in the language of the moment it failed; a stored English sentence follows a later switch too.
@@ -40,7 +42,13 @@ export function ErrorBanner(): JSX.Element | null {
           {t('error.openSettings')}
         </button>
       )}
-      {error.retry && (
+      {error.code === 'provider_unavailable' && (
+        <button type="button" className="button" data-testid="error-choose-model" onClick={() => openModelPicker(true)}>
+          {t('error.chooseModel')}
+        </button>
+      )}
+      {/* Retrying on a provider that is not available fails again: the way on is choosing a model. */}
+      {error.retry && error.code !== 'provider_unavailable' && (
         <button type="button" className="button" data-testid="error-retry" disabled={locked} onClick={() => void retry()}>
           {t('error.retry')}
         </button>

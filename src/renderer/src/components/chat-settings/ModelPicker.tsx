@@ -1,9 +1,12 @@
 // The chat header's model picker: a button naming the chat's model that opens a filterable list grouped by
 // provider. Keyboard: the filter box is a combobox over the listbox — arrows move, Enter chooses, Escape closes.
+// Before any provider exists it says "No model — Set up" and opens the welcome panel; a chat whose provider is gone or
+// switched off says so on the button (store/chatProvider.ts decides which).
 import { useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { ModelRef } from '../../../../shared/settings';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
+import { chatProvider } from '../../store/chatProvider';
 import { modelGroups, refKey } from './modelGroups';
 import { useClickOutside } from '../../ui/useClickOutside';
 
@@ -19,8 +22,10 @@ export function ModelPicker(): JSX.Element | null {
   const id = useId();
   const providers = useAppState((s) => s.settings?.providers);
   const setChatModel = useAppState((s) => s.setChatModel);
+  const openWelcome = useAppState((s) => s.openWelcome);
   const current = useChatModel();
-  const [open, setOpen] = useState(false);
+  const open = useAppState((s) => s.modelPickerOpen);
+  const setOpen = useAppState((s) => s.setModelPickerOpen);
   const [filter, setFilter] = useState('');
   const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -38,6 +43,9 @@ export function ModelPicker(): JSX.Element | null {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only an opening moves the active option, not a new list
   }, [open]);
 
+  // A list opened elsewhere (a banner's "Choose a model") is closed when the picker goes (another chat, no provider).
+  useEffect(() => () => setOpen(false), [setOpen]);
+
   // A click outside closes the list.
   useClickOutside(rootRef, open, () => setOpen(false));
 
@@ -47,8 +55,39 @@ export function ModelPicker(): JSX.Element | null {
   }, [active, open]);
 
   if (!providers) return null;
-  const provider = current ? providers.find((p) => p.id === current.providerId) : undefined;
-  const label = current ? (provider ? current.model : t('picker.missing', { model: current.model })) : t('picker.choose');
+  const chat = chatProvider({ providers }, current);
+  if (chat.state === 'none') {
+    // Nothing to choose from yet: the button is the way to set a provider up, never a model nobody chose.
+    return (
+      <div className="model-picker" ref={rootRef}>
+        <button
+          type="button"
+          className="model-picker-button model-picker-none"
+          data-testid="model-picker"
+          data-state="none"
+          aria-label={t('picker.none')}
+          title={t('picker.noneTitle')}
+          onClick={openWelcome}
+        >
+          {/* A narrow header keeps the action only (layout by the header's width, conversation-settings.css). */}
+          <span className="model-picker-name model-picker-none-full">{t('picker.none')}</span>
+          <span className="model-picker-name model-picker-none-short" aria-hidden="true">
+            {t('picker.noneShort')}
+          </span>
+        </button>
+      </div>
+    );
+  }
+  const provider = chat.state === 'ready' ? chat.provider : undefined;
+  const label =
+    chat.state === 'gone'
+      ? t('picker.missing', { model: chat.model.model })
+      : chat.state === 'off'
+        ? t('picker.off', { model: chat.model.model, provider: chat.provider.name })
+        : chat.state === 'ready'
+          ? chat.model.model
+          : t('picker.choose');
+  const unavailable = chat.state === 'gone' || chat.state === 'off';
 
   const close = () => {
     setOpen(false);
@@ -84,8 +123,9 @@ export function ModelPicker(): JSX.Element | null {
       <button
         ref={buttonRef}
         type="button"
-        className="model-picker-button"
+        className={unavailable ? 'model-picker-button model-picker-unavailable' : 'model-picker-button'}
         data-testid="model-picker"
+        data-state={unavailable ? 'unavailable' : chat.state}
         data-model={current?.model}
         data-provider-id={current?.providerId}
         aria-haspopup="listbox"

@@ -7,6 +7,8 @@ export interface ConversationSettingsData {
   /** Model, system prompt and parameters chosen for the new chat (sent with its creation). */
   newChatSettings: ChatSettingsPatch;
   chatSettingsOpen: boolean;
+  /** The header's model list is open (the picker, or a banner's "Choose a model", opens it). */
+  modelPickerOpen: boolean;
 }
 
 export interface ConversationSettingsActions {
@@ -18,6 +20,7 @@ export interface ConversationSettingsActions {
   /** The open chat's system prompt and parameters from its next run on. */
   saveChatSettings(patch: Required<Pick<ChatSettingsPatch, 'systemPrompt' | 'params'>>): Promise<IpcResult<unknown>>;
   setChatSettingsOpen(open: boolean): void;
+  setModelPickerOpen(open: boolean): void;
   /** Opens a new chat set up from `preset`: its system prompt, model (if any) and parameters. */
   startFromPreset(preset: PromptPreset): void;
 }
