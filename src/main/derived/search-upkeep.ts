@@ -20,6 +20,7 @@ export class SearchUpkeep {
   private toCheck: string[] = [];
   private indexed: Map<string, IndexedFile> | undefined;
   private scheduled = false;
+  private stopped = false;
   private idleWaiters: (() => void)[] = [];
   sessionFilesRead = 0;
 
@@ -36,6 +37,15 @@ export class SearchUpkeep {
     this.background.clear();
     this.toCheck = [];
     this.indexed = undefined;
+  }
+
+  /** The database is closing: nothing more is read or written; waiters are let go. */
+  stop(): void {
+    this.stopped = true;
+    this.urgent.clear();
+    this.background.clear();
+    this.toCheck = [];
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   get pending(): number {
@@ -78,13 +88,14 @@ export class SearchUpkeep {
   }
 
   private schedule(): void {
-    if (this.scheduled) return;
+    if (this.scheduled || this.stopped) return;
     this.scheduled = true;
     setImmediate(() => this.slice());
   }
 
   private slice(): void {
     this.scheduled = false;
+    if (this.stopped) return;
     const until = performance.now() + SLICE_MS;
     try {
       while (performance.now() < until) {

@@ -103,6 +103,7 @@ const handlers: {
     return null;
   },
   close: () => {
+    upkeep?.stop();
     current?.db.close();
     current = undefined;
     setImmediate(() => port.close());
