@@ -148,8 +148,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   search = new SearchService({
     db: derived,
-    sessionIds: function* () {
-      for (const entry of sessions.store.entries()) if (!entry.problem) yield entry.id;
+    sessions: function* () {
+      // Main's folder check has just stat-ed every file: the worker need not do it again.
+      for (const entry of sessions.store.entries())
+        if (!entry.problem) yield { id: entry.id, seen: { size: entry.fileSize ?? entry.size, mtimeMs: entry.mtimeMs } };
     },
     listed: () => sessions.store.scanned(),
     sessionName: (id) => {

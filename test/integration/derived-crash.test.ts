@@ -57,7 +57,7 @@ describe('derived database crash safety (SIGKILL)', () => {
           const loaded = await store.load(entry!.id);
           const messages = loaded.entries.length;
           expect(messages).toBeGreaterThanOrEqual(reported * 2);
-          await db.call('search.sync', { ids: [entry!.id] });
+          await db.call('search.sync', { sessions: [{ id: entry!.id }] });
           await db.call('search.idle', {});
           expect(await db.call('stats', {})).toMatchObject({ messagesIndexed: messages, resets: 0 });
         } finally {

@@ -2,7 +2,7 @@
 // exactly one reply with the same id, in the order sent (the worker handles one message at a time); the worker also
 // sends `reset` on its own when it had to start the database afresh. Everything here is structured-clone data.
 import type { IndexEntry } from '../sessions/store/store-types.js';
-import type { RawHit, TitleHit } from './search-tables.js';
+import type { IndexedFile, RawHit, TitleHit } from './search-tables.js';
 
 /** What the worker was started with. */
 export interface DerivedWorkerData {
@@ -12,9 +12,17 @@ export interface DerivedWorkerData {
   sessionsDir: string;
 }
 
+/** One readable session named to the worker at start. */
+export interface SyncedSession {
+  id: string;
+  seen?: IndexedFile;
+}
+
 /** Counters of the worker's work since it started (tests and the benchmark count work, never time). */
 export interface DerivedStats {
   sessionFilesRead: number;
+  /** Session files the worker stat-ed itself while checking what changed (main's states spare most of them). */
+  sessionFilesStatted: number;
   messagesTokenized: number;
   messagesIndexed: number;
   pending: number;
@@ -31,8 +39,12 @@ export interface DerivedCalls {
   'index.load': { request: { after: string | null; limit: number }; reply: IndexEntry[] };
   /** Upserts and deletes index entries, in one transaction. */
   'index.save': { request: { upserts: IndexEntry[]; removed: string[] }; reply: null };
-  /** These are every readable session: check each against what was indexed, re-read what differs, drop the rest. */
-  'search.sync': { request: { ids: string[] }; reply: { stale: number; dropped: number } };
+  /**
+   * These are every readable session: check each against what was indexed, re-read what differs, drop the rest.
+   * `seen` is the file's length and change time as main's own folder check just found them; the worker trusts it
+   * instead of statting the file a second time (absent: the worker stats).
+   */
+  'search.sync': { request: { sessions: SyncedSession[] }; reply: { stale: number; dropped: number } };
   /** The session's file changed (a commit, a branch switch, a rename…): index its shown branch as the file has it. */
   'search.changed': { request: { id: string }; reply: null };
   /** The session was deleted. */

@@ -5,6 +5,7 @@
 // a commit costs what it adds, whatever the number of sessions. Runs in the derived worker, on its own connection.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { messageText, messageThinking, type Message } from '../../shared/messages.js';
+import type { SearchHit } from '../../shared/search.js';
 import { findRanges, makeSnippet } from '../search/snippet.js';
 import { documentTerms, highlightPhrases, normalizeText, queryTerms } from '../search/text.js';
 
@@ -21,18 +22,11 @@ export interface IndexedFile {
   mtimeMs: number;
 }
 
-/** One hit as the worker answers it; main adds the session's current name. */
-export interface RawHit {
-  sessionId: string;
-  messageId: string;
+/** One hit as the worker answers it; main adds the session's current name and turns the position into an index. */
+export type RawHit = Omit<SearchHit, 'sessionName' | 'messageIndex'> & {
   /** Position in the shown branch (0-based). */
   position: number;
-  role: 'user' | 'assistant';
-  field: 'text' | 'reasoning';
-  timestamp: number;
-  snippet: string;
-  highlights: Array<[number, number]>;
-}
+};
 
 /** A session whose name holds every word of the query. */
 export interface TitleHit {
@@ -96,6 +90,7 @@ function matchExpression(query: string, includeReasoning: boolean): string | und
 
 export class SearchTables {
   private readonly statements: Record<string, StatementSync>;
+  private readonly titleStatements = new Map<number, StatementSync>();
   /** Messages tokenized since the connection opened (tests and the benchmark count work with it). */
   tokenized = 0;
 
@@ -123,6 +118,15 @@ export class SearchTables {
       deleteSessionRows: prepare('DELETE FROM search_messages WHERE session_id = ?'),
       deleteFile: prepare('DELETE FROM search_sessions WHERE session_id = ?'),
       count: prepare('SELECT count(*) AS n FROM search_messages'),
+      // Ranked in the FTS table alone, then only the best rows are read: joining first would read the text of
+      // every match (thousands of rows for a common word) just to sort them.
+      search: prepare(
+        `WITH best AS (
+           SELECT rowid, bm25(search_terms, 2.0, 1.0) AS score FROM search_terms WHERE search_terms MATCH ? ORDER BY score LIMIT ?
+         )
+         SELECT m.session_id AS sessionId, m.message_id AS messageId, m.position, m.role, m.timestamp, m.text, m.reasoning
+         FROM best JOIN search_messages m ON m.rowid = best.rowid ORDER BY best.score`,
+      ),
     };
   }
 
@@ -198,17 +202,9 @@ export class SearchTables {
   search(query: string, options: { limit: number; includeReasoning: boolean }): RawHit[] {
     const match = matchExpression(query, options.includeReasoning);
     if (!match) return [];
-    const rows = this.db
-      .prepare(
-        // Ranked in the FTS table alone, then only the best rows are read: joining first would read the text of
-        // every match (thousands of rows for a common word) just to sort them.
-        `WITH best AS (
-           SELECT rowid, bm25(search_terms, 2.0, 1.0) AS score FROM search_terms WHERE search_terms MATCH ? ORDER BY score LIMIT ?
-         )
-         SELECT m.session_id AS sessionId, m.message_id AS messageId, m.position, m.role, m.timestamp, m.text, m.reasoning
-         FROM best JOIN search_messages m ON m.rowid = best.rowid ORDER BY best.score`,
-      )
-      .all(match, options.limit) as Array<Omit<RawHit, 'field' | 'snippet' | 'highlights'> & { text: string; reasoning: string }>;
+    const rows = this.statements.search!.all(match, options.limit) as Array<
+      Omit<RawHit, 'field' | 'snippet' | 'highlights'> & { text: string; reasoning: string }
+    >;
     const phrases = highlightPhrases(query);
     return rows.map(({ text, reasoning, ...row }) => {
       const inText = makeSnippet(text, phrases);
@@ -222,11 +218,19 @@ export class SearchTables {
   titles(query: string, limit: number): TitleHit[] {
     const phrases = highlightPhrases(query);
     if (phrases.length === 0) return [];
-    const where = phrases.map(() => 'instr(folded_name, ?) > 0').join(' AND ');
-    const rows = this.db
-      .prepare(`SELECT session_id AS sessionId, name FROM search_sessions WHERE ${where} LIMIT ?`)
-      .all(...phrases, limit) as Array<{ sessionId: string; name: string }>;
+    const rows = this.titleStatement(phrases.length).all(...phrases, limit) as Array<{ sessionId: string; name: string }>;
     return rows.map((row) => ({ ...row, highlights: findRanges(row.name, phrases) }));
+  }
+
+  /** The title query for `words` phrases, prepared once per count (queries have few words). */
+  private titleStatement(words: number): StatementSync {
+    let statement = this.titleStatements.get(words);
+    if (!statement) {
+      const where = Array.from({ length: words }, () => 'instr(folded_name, ?) > 0').join(' AND ');
+      statement = this.db.prepare(`SELECT session_id AS sessionId, name FROM search_sessions WHERE ${where} LIMIT ?`);
+      this.titleStatements.set(words, statement);
+    }
+    return statement;
   }
 
   private transaction(work: () => void): void {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseSessionFile, shownBranch, summarize } from '../sessions/store/session-file.js';
+import type { SyncedSession } from './protocol.js';
 import type { IndexedFile, SearchTables } from './search-tables.js';
 
 /** Longest stretch of indexing between two looks at the worker's messages. */
@@ -17,12 +18,13 @@ export class SearchUpkeep {
   /** Sessions to read, in order: changes named by main first, then the start-up catch-up. */
   private readonly urgent = new Set<string>();
   private readonly background = new Set<string>();
-  private toCheck: string[] = [];
+  private toCheck: SyncedSession[] = [];
   private indexed: Map<string, IndexedFile> | undefined;
   private scheduled = false;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
   sessionFilesRead = 0;
+  sessionFilesStatted = 0;
 
   constructor(
     private tables: SearchTables,
@@ -52,10 +54,10 @@ export class SearchUpkeep {
     return this.urgent.size + this.background.size + this.toCheck.length;
   }
 
-  /** `ids` are every readable session: indexed ones not among them are dropped now; the rest are checked in slices. */
-  sync(ids: readonly string[]): { stale: number; dropped: number } {
+  /** `sessions` are every readable one: indexed ones not among them are dropped now; the rest are checked in slices. */
+  sync(sessions: readonly SyncedSession[]): { stale: number; dropped: number } {
     const indexed = this.tables.indexedFiles();
-    const present = new Set(ids);
+    const present = new Set(sessions.map((session) => session.id));
     let dropped = 0;
     for (const id of indexed.keys()) {
       if (present.has(id)) continue;
@@ -64,7 +66,7 @@ export class SearchUpkeep {
       dropped += 1;
     }
     this.indexed = indexed;
-    this.toCheck = [...ids];
+    this.toCheck = [...sessions];
     this.schedule();
     return { stale: this.toCheck.length, dropped };
   }
@@ -123,17 +125,21 @@ export class SearchUpkeep {
   /** Set by the worker: called when a slice fails on the database. */
   onFailure: ((error: unknown) => void) | undefined;
 
-  private checkBatch(ids: readonly string[]): void {
-    for (const id of ids) {
+  private checkBatch(sessions: readonly SyncedSession[]): void {
+    for (const { id, seen } of sessions) {
       const known = this.indexed?.get(id);
-      let stat: fs.Stats;
-      try {
-        stat = fs.statSync(this.filePath(id));
-      } catch {
-        if (known) this.tables.removeSession(id);
-        continue;
+      let now: IndexedFile | undefined = seen;
+      if (!now) {
+        try {
+          this.sessionFilesStatted += 1;
+          const stat = fs.statSync(this.filePath(id));
+          now = { size: stat.size, mtimeMs: stat.mtimeMs };
+        } catch {
+          if (known) this.tables.removeSession(id);
+          continue;
+        }
       }
-      if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) continue;
+      if (known && known.size === now.size && known.mtimeMs === now.mtimeMs) continue;
       this.background.add(id);
     }
   }

@@ -6,7 +6,7 @@
 // from what is indexed, with `indexing: true` meanwhile. Without a usable database, search says why it is unavailable.
 import type { SearchHit, SearchRequest, SearchResponse, SearchUnavailable, TitleHit } from '../../shared/search.js';
 import type { DerivedDb } from '../derived/derived-db.js';
-import type { DerivedStats } from '../derived/protocol.js';
+import type { DerivedStats, SyncedSession } from '../derived/protocol.js';
 
 /** The file the previous versions kept the index in; deleted once the database holds it. */
 export const SEARCH_FILE = 'search-index.json';
@@ -15,9 +15,9 @@ const DEFAULT_LIMIT = 50;
 export interface SearchServiceOptions {
   /** The derived database (its availability says whether search can work). */
   db: DerivedDb;
-  /** Every readable session. */
-  sessionIds(): Iterable<string>;
-  /** Resolves when `sessionIds()` lists every session (the session store's background check is over). */
+  /** Every readable session, with its file's state as main last saw it. */
+  sessions(): Iterable<SyncedSession>;
+  /** Resolves when `sessions()` lists every session (the session store's background check is over). */
   listed?(): Promise<void>;
   /** The name a session shows now, or undefined when it is not a session the window can open. */
   sessionName(id: string): string | undefined;
@@ -55,7 +55,7 @@ export class SearchService {
 
   private async sync(): Promise<void> {
     try {
-      await this.options.db.call('search.sync', { ids: [...this.options.sessionIds()] });
+      await this.options.db.call('search.sync', { sessions: [...this.options.sessions()] });
       this.synced = true;
     } catch (error) {
       this.options.log('search: the session list could not be sent to the index', error);

@@ -69,7 +69,7 @@ const handlers: {
     current!.index.save(upserts, removed);
     return null;
   },
-  'search.sync': ({ ids }) => upkeep!.sync(ids),
+  'search.sync': ({ sessions }) => upkeep!.sync(sessions),
   'search.changed': ({ id }) => {
     upkeep!.changed(id);
     return null;
@@ -91,6 +91,7 @@ const handlers: {
   },
   stats: () => ({
     sessionFilesRead: upkeep!.sessionFilesRead,
+    sessionFilesStatted: upkeep!.sessionFilesStatted,
     messagesTokenized: current!.search.tokenized,
     messagesIndexed: current!.search.messageCount,
     pending: upkeep!.pending,
