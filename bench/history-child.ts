@@ -11,7 +11,7 @@ import { createAppCore, type AppCore } from '../src/main/app-core.js';
 import { DATABASE_FILE } from '../src/main/derived/database.js';
 import { startFakeOpenAI } from '../test/fixtures/fake-openai.js';
 import { testSecretBox } from '../test/fixtures/test-secret-box.js';
-import { chatId, HAN, prng, vocabulary } from './history-data.js';
+import { chatId, forgetDerived, HAN, prng, vocabulary } from './history-data.js';
 
 const [mode, dataDir] = process.argv.slice(2) as [string, string];
 const ANSWERS = 5;
@@ -100,15 +100,7 @@ function percentile(values: number[], p: number): number {
 
 let result: Record<string, number>;
 if (mode === 'rebuild') {
-  for (const name of [
-    DATABASE_FILE,
-    `${DATABASE_FILE}-wal`,
-    `${DATABASE_FILE}-shm`,
-    'search-index.json',
-    'sessions/index.json',
-    'ui-state.json',
-  ])
-    fs.rmSync(path.join(dataDir, name), { force: true });
+  forgetDerived(dataDir);
   const started = performance.now();
   const { value: core, longestMs } = await longestTask(async () => {
     const core = await open();

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { emptyUsage, type Message } from '../src/shared/messages.js';
+import { DATABASE_FILE } from '../src/main/derived/database.js';
 import { serializeLines, type FileLine, type SessionHeader } from '../src/main/sessions/store/session-file.js';
 
 /** Bump when what is generated changes: older folders are generated again. */
@@ -109,9 +110,9 @@ export function historyFolder(chats: number): string {
 /** Removes what the app derived from the files (the database, the old index files), as a first start would find it. */
 export function forgetDerived(dir: string): void {
   for (const name of [
-    'derived.sqlite',
-    'derived.sqlite-wal',
-    'derived.sqlite-shm',
+    DATABASE_FILE,
+    `${DATABASE_FILE}-wal`,
+    `${DATABASE_FILE}-shm`,
     'search-index.json',
     'sessions/index.json',
     'ui-state.json',
