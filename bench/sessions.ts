@@ -23,6 +23,7 @@ import {
 import type { SessionStore } from '../src/main/sessions/store/session-store.js';
 import type { Reporter } from './report.js';
 import { runStartup } from './sessions-startup.js';
+import { chainEntries } from '../test/fixtures/chain-entries.js';
 
 const MODEL: AgentModel = { id: 'bench-model', baseUrl: 'http://127.0.0.1:9/v1' };
 const quiet = { info: () => undefined, error: () => undefined };
@@ -55,12 +56,7 @@ function runLines(n: number, parentId: string | null): { entries: MessageEntry[]
       timestamp: n,
     },
   ];
-  let parent = parentId;
-  const entries = messages.map((message, i): MessageEntry => {
-    const entry: MessageEntry = { type: 'message', id: `${runId}-${i}`, parentId: parent, runId, timestamp: n, message };
-    parent = entry.id;
-    return entry;
-  });
+  const entries = chainEntries(runId, messages, parentId, n);
   return { entries, lines: [...entries, { type: 'commit', runId, count: entries.length, timestamp: 1_700_000_000_000 + n }] };
 }
 

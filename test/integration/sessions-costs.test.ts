@@ -7,10 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emptyUsage, type Message } from '../../src/shared/messages.js';
 import type { SessionSummary } from '../../src/shared/sessions.js';
 import { tokenizerStats } from '../../src/main/sessions/context-policy.js';
-import { serializeLines, type FileLine, type MessageEntry, type SessionHeader } from '../../src/main/sessions/store/session-file.js';
+import { serializeLines, type FileLine, type SessionHeader } from '../../src/main/sessions/store/session-file.js';
 import { DEFAULT_IDLE_SESSIONS } from '../../src/main/sessions/session-service.js';
 import { seededId, seedSession } from '../fixtures/seed-sessions.js';
 import { startHarness, SYSTEM_PROMPT, type Harness } from '../unit/sessions/service-harness.js';
+import { chainEntries } from '../fixtures/chain-entries.js';
 
 let h: Harness;
 afterEach(async () => {
@@ -36,19 +37,9 @@ async function writeCounted(dataDir: string, index: number, turns: number): Prom
         timestamp: turn,
       },
     ];
-    for (const [i, message] of messages.entries()) {
-      const entry: MessageEntry = {
-        type: 'message',
-        id: `m${turn}-${i}`.padEnd(12, '0'),
-        parentId: parent,
-        runId,
-        timestamp: turn,
-        message,
-        tokens: 7,
-      };
-      lines.push(entry);
-      parent = entry.id;
-    }
+    const entries = chainEntries(runId, messages, parent, turn, { id: (i) => `m${turn}-${i}`.padEnd(12, '0'), tokens: 7 });
+    lines.push(...entries);
+    parent = entries.at(-1)!.id;
     lines.push({ type: 'commit', runId, count: 2, timestamp: 2_000 + turn });
   }
   await fs.mkdir(path.join(dataDir, 'sessions'), { recursive: true });

@@ -17,6 +17,7 @@ import {
 import { SessionStore, type SessionLogger } from '../../../src/main/sessions/store/session-store.js';
 import { writeFileAtomic } from '../../../src/main/storage/atomic-file.js';
 import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../../fixtures/small-disk.js';
+import { chainEntries } from '../../fixtures/chain-entries.js';
 
 let dir: string;
 let logged: string[];
@@ -48,12 +49,7 @@ function run(n: number, parentId: string | null): { entries: MessageEntry[]; lin
       timestamp: n,
     },
   ];
-  let parent = parentId;
-  const entries = messages.map((message, i) => {
-    const entry: MessageEntry = { type: 'message', id: `${runId}-${i}`, parentId: parent, runId, timestamp: n, message };
-    parent = entry.id;
-    return entry;
-  });
+  const entries = chainEntries(runId, messages, parentId, n);
   return { entries, lines: [...entries, { type: 'commit', runId, count: entries.length, timestamp: 2_000 + n }] };
 }
 
