@@ -132,6 +132,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
     maxRequestsPerRun: () => current.maxRequestsPerRun(),
+    language: () => current.locale(),
     log,
     observer: {
       changed: (id) => search?.changed(id),

@@ -57,6 +57,8 @@ export interface SessionServiceOptions {
   tools?(servers: string[] | undefined, hooks: ToolCallHooks): Promise<AgentTool[]>;
   /** The setting: a chat's model names it after its first answer (title-writer.ts). Absent: never. */
   autoTitle?(): boolean;
+  /** The app's language for the `{{language}}` prompt variable (default 'en'). */
+  language?(): string;
 }
 
 /** What the session layer needs of the attachment store. */

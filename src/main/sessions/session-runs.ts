@@ -9,6 +9,7 @@ import { usageTotals } from '../../shared/usage.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import type { FailedRunSnapshot, RunOrigin } from '../../shared/sessions.js';
 import { DEFAULT_MAX_MESSAGES } from './context-policy.js';
+import { fillSystemVariables } from './prompt-fill.js';
 import { DEFAULT_COALESCE_MS, realTimer } from './event-coalescer.js';
 import { SessionRun, type RunDeps, type RunEnd } from './run/session-run.js';
 import type { Runtime, SessionCache } from './session-cache.js';
@@ -77,6 +78,13 @@ export class SessionRuns {
       isDeleted: () => runtime.deleted,
       strings: () => context.strings(),
       log: context.log,
+      shapeContext: (messages, current) =>
+        fillSystemVariables(messages, {
+          now: new Date(options.now?.() ?? Date.now()),
+          model: current.id,
+          language: options.language?.() ?? 'en',
+          platform: process.platform,
+        }),
     };
     const run: SessionRun = new SessionRun(
       {

@@ -54,6 +54,8 @@ export interface RunDeps {
   isDeleted(): boolean;
   strings(): SessionMessages;
   log: SessionLogger;
+  /** Per request, before the context policy: prompt variables filled, condensed turns replaced by their summary. */
+  shapeContext?: (messages: Message[], model: AgentModel) => Message[];
 }
 
 /** How a run ended: the caller applies it. `leftovers` is input queued too late to be taken, in order. */
@@ -105,7 +107,8 @@ export class SessionRun {
       maxRequests: spec.maxRequests,
       streamFn: deps.streamFn,
       ...(deps.convertToLlm && { convertToLlm: deps.convertToLlm }),
-      transformContext: (messages) => (this.lastContext = policy(messages)),
+      transformContext: (messages) =>
+        (this.lastContext = policy(deps.shapeContext ? deps.shapeContext(messages, agent.state.model) : messages)),
     });
     agent.subscribe((event) => this.onAgentEvent(event));
     this.agent = agent;

@@ -1,0 +1,48 @@
+// Strings of chat folders, condensed history and prompt variables. Same keys in both locales.
+const en = {
+  'folders.new': 'New folder',
+  'folders.namePlaceholder': 'Folder name',
+  'folders.rename': 'Rename folder “{name}”',
+  'folders.delete': 'Delete folder “{name}” (its chats go back to the list)',
+  'folders.toggle': 'Show or hide the chats of “{name}”',
+  'folders.empty': 'Drop chats here',
+  'folders.move': 'Move “{name}” to a folder',
+  'folders.none': 'No folder',
+  'folders.export': 'Export folder “{name}”',
+  'folders.searchIn': 'Only in folder',
+  'folders.searchAll': 'All chats',
+  'folders.count': '{count} chats',
+  'condense.marker': 'Earlier messages summarized — show',
+  'condense.hide': 'Hide summary',
+  'condense.undo': 'Undo',
+  'condense.now': 'Condense now',
+  'condense.working': 'Summarizing earlier messages…',
+  'condense.markerLabel': 'The model sees this summary instead of the {count} messages above it',
+  'variables.title': 'Variables, filled when a message is sent:',
+  'variables.insert': 'Insert {name}',
+} as const;
+
+const zhCN: Record<keyof typeof en, string> = {
+  'folders.new': '新建文件夹',
+  'folders.namePlaceholder': '文件夹名称',
+  'folders.rename': '重命名文件夹“{name}”',
+  'folders.delete': '删除文件夹“{name}”（其中的对话回到列表）',
+  'folders.toggle': '展开或收起“{name}”中的对话',
+  'folders.empty': '把对话拖到这里',
+  'folders.move': '把“{name}”移到文件夹',
+  'folders.none': '不放入文件夹',
+  'folders.export': '导出文件夹“{name}”',
+  'folders.searchIn': '仅在文件夹中',
+  'folders.searchAll': '全部对话',
+  'folders.count': '{count} 个对话',
+  'condense.marker': '较早的消息已摘要 — 显示',
+  'condense.hide': '隐藏摘要',
+  'condense.undo': '撤销',
+  'condense.now': '立即压缩',
+  'condense.working': '正在摘要较早的消息…',
+  'condense.markerLabel': '模型看到的是这段摘要，而不是上面的 {count} 条消息',
+  'variables.title': '变量，在发送消息时填入：',
+  'variables.insert': '插入 {name}',
+};
+
+export const foldersStrings = { en, 'zh-CN': zhCN };
