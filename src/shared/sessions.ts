@@ -28,6 +28,8 @@ export interface SessionSummary {
   pendingApproval?: boolean;
   /** Its last run broke off after showing text (kept in memory, not saved) and waits for Retry or to be set aside. */
   failed?: boolean;
+  /** The folder the chat is in (shared/folders.ts); absent: the plain list. */
+  folderId?: string;
 }
 
 /** Pending queued input of a running session, in drain order. */

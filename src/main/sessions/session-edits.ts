@@ -3,6 +3,7 @@
 // rewritten) and keeps the loaded content in step; storage failures come back as the person's AppError.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatSettingsPatch } from '../../shared/sessions.js';
+import type { FolderRef } from '../../shared/folders.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
 import { applyChatPatch } from './chat-settings.js';
 import { messageTokens } from './context-policy.js';
@@ -66,6 +67,12 @@ export class SessionEdits {
       ...current,
       ...(pinned ? { pinned: true } : {}),
     }));
+  }
+
+  /** Puts the chat in `folder` (null: in none) by one meta line; activity time is unchanged. */
+  moveToFolder(runtime: Runtime, loaded: Loaded, folder: FolderRef | null): Promise<IndexEntry> {
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), folder };
+    return this.appendNewKind(runtime, loaded, line, ({ folder: _was, ...current }) => ({ ...current, ...(folder && { folder }) }));
   }
 
   /** The chat's model, system prompt or parameters, from the next run on. */
@@ -195,6 +202,7 @@ function fieldsFor(loaded: Loaded, current: IndexEntry, branch: MessageEntry[], 
     branch,
     updatedAt,
     pinned: current.pinned,
+    ...(current.folder && { folder: current.folder }),
   });
 }
 

@@ -7,6 +7,7 @@
 // id and run id; `seq` grows by one per event within a session. A run ends with `saved` (committed and fsynced) or
 // `error` (nothing committed; the user's text is handed back as `unsentText`), then `run_end`. The commit rule itself
 // is in run-outcome.ts.
+import type { FolderRef } from '../../shared/folders.js';
 import path from 'node:path';
 import type { AttachmentPart } from '../../shared/attachments.js';
 import type { ApprovalDecision } from '../../shared/mcp.js';
@@ -155,6 +156,14 @@ export class SessionService {
   async pin(sessionId: string, pinned: boolean): Promise<SessionSummary> {
     const { runtime, loaded } = await this.ready(sessionId);
     const entry = await this.edits.pin(runtime, loaded, pinned);
+    this.views.listChanged();
+    return this.views.summaryOf(entry);
+  }
+
+  /** Puts the chat in `folder` (null: back to the list) by appending one meta line. Activity time is unchanged. */
+  async moveToFolder(sessionId: string, folder: FolderRef | null): Promise<SessionSummary> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    const entry = await this.edits.moveToFolder(runtime, loaded, folder);
     this.views.listChanged();
     return this.views.summaryOf(entry);
   }

@@ -56,6 +56,7 @@ export class SessionViews {
       model: entry.model,
       isStreaming: run !== undefined,
       pinned: entry.pinned === true,
+      ...(entry.folder && { folderId: entry.folder.id }),
       ...(run?.awaitingApproval && { pendingApproval: true }),
       ...(failed && { failed: true }),
       ...(entry.problem && { problem: entry.problem.kind === 'unsupported_version' ? 'unsupported_version' : 'unreadable' }),
