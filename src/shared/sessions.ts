@@ -8,6 +8,7 @@ import type { MessagePage, MessageRef } from './paging.js';
 export type { MessageRef } from './paging.js';
 import type { ChatParams, ModelRef } from './settings.js';
 import type { UsageTotal } from './usage.js';
+import type { CondenseView } from './condense.js';
 
 /** What the sidebar needs; never carries messages. Listed pinned first, then newest activity (`updatedAt`) first. */
 export interface SessionSummary {
@@ -118,4 +119,6 @@ export interface SessionDetail extends SessionSummary {
   draft?: string;
   /** The MCP servers this chat uses; absent: every enabled server (the default in Settings). */
   mcpServers?: string[];
+  /** Its condensed history (shared/condense.ts); absent: never condensed and not turned off. */
+  condense?: CondenseView;
 }

@@ -3,6 +3,7 @@
 import { messageText } from '../../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../../shared/sessions.js';
 import type { FolderRef } from '../../../shared/folders.js';
+import type { CondensedSummary } from '../../../shared/condense.js';
 import { autoName } from '../session-naming.js';
 import {
   BRANCH_FORMAT_VERSION,
@@ -52,6 +53,8 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   const activations: string[] = [];
   let mcpServers: string[] | undefined;
   let folder: FolderRef | undefined;
+  let condensed: CondensedSummary | undefined;
+  let condenseOff = false;
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -96,6 +99,9 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
           else if (Array.isArray(servers) && servers.every((s) => typeof s === 'string')) mcpServers = servers;
           if (value.folder === null) folder = undefined;
           else if (isFolderRef(value.folder)) folder = { id: value.folder.id, name: value.folder.name };
+          if (value.condensed === null) condensed = undefined;
+          else if (isCondensed(value.condensed) && ids.has(value.condensed.through)) condensed = value.condensed;
+          if (typeof value.condenseOff === 'boolean') condenseOff = value.condenseOff;
           if (isRecord(value.chat)) chat = { ...chat, ...(value.chat as ChatSettingsPatch) };
           validLength = line.end;
           ok = true;
@@ -129,6 +135,8 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       size: bytes.length,
       ...(mcpServers && { mcpServers }),
       ...(folder && { folder }),
+      ...(condensed && { condensed }),
+      ...(condenseOff && { condenseOff }),
     },
   };
 }
@@ -248,6 +256,17 @@ export function summarize(view: {
 
 function fail(kind: ParseFailure['kind'], detail: string): ParseResult {
   return { ok: false, failure: { kind, detail } };
+}
+
+function isCondensed(value: unknown): value is CondensedSummary {
+  return (
+    isRecord(value) &&
+    typeof value.through === 'string' &&
+    typeof value.summary === 'string' &&
+    typeof value.count === 'number' &&
+    typeof value.model === 'string' &&
+    typeof value.createdAt === 'number'
+  );
 }
 
 function isFolderRef(value: unknown): value is FolderRef {
