@@ -23,6 +23,7 @@ import { MCP_STRINGS } from './mcp/strings.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { findInBranch, SEARCH_FILE, SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
+import { FOLDER_STRINGS, FolderService } from './sessions/folders/index.js';
 import type { SecretBox } from './settings/secret-box.js';
 import { detectLocalServers, type LocalDetectOptions } from './settings/local-detect.js';
 import { createProviderCheck } from './settings/provider-check.js';
@@ -132,6 +133,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     messages: () => SESSION_MESSAGES[current.locale()],
     maxMessagesPerSession: Number.isInteger(maxMessages) && maxMessages > 1 ? maxMessages : 100,
     maxRequestsPerRun: () => current.maxRequestsPerRun(),
+    language: () => current.locale(),
     log,
     observer: {
       changed: (id) => search?.changed(id),
@@ -171,6 +173,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const windowState = uiState;
 
   const providers = createProviderCheck(current, strings);
+  const folders = new FolderService(
+    options.dataDir,
+    { entries: () => sessions.store.entries(), moveToFolder: (id, folder) => sessions.moveToFolder(id, folder) },
+    () => FOLDER_STRINGS[current.locale()],
+  );
   const transfer = new TransferService({
     sessions,
     attachments,
@@ -250,6 +257,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getUiState: () => windowState.view(),
     updateUiState: (patch) => windowState.update(patch),
     windowPainted: () => afterFirstPaint(),
+    listFolders: () => folders.list(),
+    createFolder: ({ name }) => folders.create(name),
+    renameFolder: ({ folderId, name }) => folders.rename(folderId, name),
+    deleteFolder: ({ folderId }) => folders.delete(folderId),
+    setFolderCollapsed: ({ folderId, collapsed }) => folders.setCollapsed(folderId, collapsed),
+    moveSessionToFolder: ({ sessionId, folderId }) => folders.move(sessionId, folderId),
+    exportFolder: async ({ folderId }) => {
+      const folder = await folders.find(folderId);
+      return transfer.exportAll({ ids: folders.members(folderId), name: folder.name });
+    },
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);

@@ -9,6 +9,7 @@ import type { SessionEventEnvelope } from './events.js';
 import type { FindRequest, FindResponse, SearchRequest, SearchResponse } from './search.js';
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
 import type { UiState, UiStatePatch } from './ui-state.js';
+import type { ChatFolder } from './folders.js';
 import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
@@ -66,6 +67,13 @@ export const INVOKE_CHANNELS = {
   getUiState: 'ui:get',
   updateUiState: 'ui:update',
   windowPainted: 'app:painted',
+  listFolders: 'folders:list',
+  createFolder: 'folders:create',
+  renameFolder: 'folders:rename',
+  deleteFolder: 'folders:delete',
+  setFolderCollapsed: 'folders:collapse',
+  moveSessionToFolder: 'folders:move',
+  exportFolder: 'folders:export',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -202,6 +210,19 @@ export interface InvokeContract {
   updateUiState: { request: UiStatePatch; response: void };
   /** The window has painted its sessions: main's background work (checking the folder, the search snapshot) starts now. */
   windowPainted: { request: void; response: void };
+  /** Chat folders in the person's order (shared/folders.ts). */
+  listFolders: { request: void; response: ChatFolder[] };
+  createFolder: { request: { name: string }; response: ChatFolder };
+  /** Renames a folder (its chats' lines carry the new name). */
+  renameFolder: { request: { folderId: string; name: string }; response: ChatFolder };
+  /** Removes a folder; its chats go back to the list, none is deleted. */
+  deleteFolder: { request: { folderId: string }; response: { deleted: true; released: number } };
+  /** Hides or shows a folder's chats in the sidebar (kept across restarts). */
+  setFolderCollapsed: { request: { folderId: string; collapsed: boolean }; response: ChatFolder };
+  /** Puts a chat in a folder, or back in the list with `folderId: null` (one meta line in its file). */
+  moveSessionToFolder: { request: SessionRef & { folderId: string | null }; response: SessionSummary };
+  /** Saves a folder's chats into one ZIP archive where the person chooses (importable like "export all"). */
+  exportFolder: { request: { folderId: string }; response: ExportResult };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

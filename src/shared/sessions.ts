@@ -8,6 +8,7 @@ import type { MessagePage, MessageRef } from './paging.js';
 export type { MessageRef } from './paging.js';
 import type { ChatParams, ModelRef } from './settings.js';
 import type { UsageTotal } from './usage.js';
+import type { CondenseView } from './condense.js';
 
 /** What the sidebar needs; never carries messages. Listed pinned first, then newest activity (`updatedAt`) first. */
 export interface SessionSummary {
@@ -28,6 +29,8 @@ export interface SessionSummary {
   pendingApproval?: boolean;
   /** Its last run broke off after showing text (kept in memory, not saved) and waits for Retry or to be set aside. */
   failed?: boolean;
+  /** The folder the chat is in (shared/folders.ts); absent: the plain list. */
+  folderId?: string;
 }
 
 /** Pending queued input of a running session, in drain order. */
@@ -116,4 +119,6 @@ export interface SessionDetail extends SessionSummary {
   draft?: string;
   /** The MCP servers this chat uses; absent: every enabled server (the default in Settings). */
   mcpServers?: string[];
+  /** Its condensed history (shared/condense.ts); absent: never condensed and not turned off. */
+  condense?: CondenseView;
 }

@@ -182,6 +182,12 @@ describe('request schemas', () => {
     cancelImport: { importId: id },
     updateUiState: { drafts: { [id]: 't' } },
     listFirstSessions: { limit: 100 },
+    createFolder: { name: 'f' },
+    renameFolder: { folderId: 'f-1', name: 'f' },
+    deleteFolder: { folderId: 'f-1' },
+    setFolderCollapsed: { folderId: 'f-1', collapsed: true },
+    moveSessionToFolder: { sessionId: id, folderId: null },
+    exportFolder: { folderId: 'f-1' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -197,6 +203,7 @@ describe('request schemas', () => {
           'detectLocalServers',
           'getUiState',
           'windowPainted',
+          'listFolders',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

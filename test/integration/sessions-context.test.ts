@@ -9,13 +9,15 @@ import { serializeLines, type FileLine, type MessageEntry } from '../../src/main
 import { sentMessages, startHarness, SYSTEM_PROMPT, type Harness } from '../unit/sessions/service-harness.js';
 
 let h: Harness;
+/** The context policy alone: these checks are of what it leaves out (condensing is tested in condense.test.ts). */
+const PLAIN = { condenseEnabled: () => false };
 afterEach(async () => {
   await h.close();
 });
 
 describe('context policy in the service', () => {
   it('a 300-turn session sends at most 100 whole-turn messages; all 600 stay on disk and come back from get', async () => {
-    h = await startHarness();
+    h = await startHarness(PLAIN);
     const session = await h.service.create({});
     for (let i = 1; i <= 300; i++) await h.runEnd((await h.service.send(session.id, `question ${i}`)).runId);
 
@@ -36,7 +38,7 @@ describe('context policy in the service', () => {
   });
 
   it('MAX_MESSAGES_PER_SESSION is an injected option', async () => {
-    h = await startHarness({ maxMessagesPerSession: 4 });
+    h = await startHarness({ ...PLAIN, maxMessagesPerSession: 4 });
     const session = await h.service.create({});
     for (let i = 1; i <= 3; i++) await h.runEnd((await h.service.send(session.id, `q${i}`)).runId);
     expect(sentMessages(h.server.chatRequests.at(-1)!.body)).toEqual([
@@ -48,7 +50,7 @@ describe('context policy in the service', () => {
   });
 
   it('a small context window bounds the request by tokens, newest turns first', async () => {
-    h = await startHarness({ model: { contextWindow: 400, maxOutputTokens: 100 } });
+    h = await startHarness({ ...PLAIN, model: { contextWindow: 400, maxOutputTokens: 100 } });
     const session = await h.service.create({});
     const long = (i: number) => `turn ${i}: ${'lorem ipsum dolor sit amet '.repeat(6)}`;
     for (let i = 1; i <= 12; i++) await h.runEnd((await h.service.send(session.id, long(i))).runId);
@@ -65,7 +67,7 @@ describe('context policy in the service', () => {
   });
 
   it('a tool call is never sent without its result', async () => {
-    h = await startHarness({ maxMessagesPerSession: 4 });
+    h = await startHarness({ ...PLAIN, maxMessagesPerSession: 4 });
     const session = await h.service.create({});
     await h.service.dispose();
     // A stored run with a tool call: user, assistant(toolCall), toolResult, assistant.
@@ -115,7 +117,7 @@ describe('context policy in the service', () => {
     expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
 
     // With room for it, the whole tool turn goes, call and result together.
-    const roomy = await startHarness({ maxMessagesPerSession: 100 });
+    const roomy = await startHarness({ ...PLAIN, maxMessagesPerSession: 100 });
     try {
       await roomy.service.dispose();
       // The index write the last commit scheduled lands first: a copy must not meet its temp file half-way.
@@ -132,7 +134,7 @@ describe('context policy in the service', () => {
   });
 
   it('a send never tokenizes history: counts are made once at commit and kept with the messages across a restart', async () => {
-    h = await startHarness({ model: { contextWindow: 100_000_000 } });
+    h = await startHarness({ ...PLAIN, model: { contextWindow: 100_000_000 } });
     const session = await h.service.create({});
     const long = 'word '.repeat(60_000);
     for (let i = 1; i <= 3; i++) {

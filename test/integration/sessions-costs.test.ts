@@ -49,7 +49,8 @@ async function writeCounted(dataDir: string, index: number, turns: number): Prom
 
 describe('a send costs the same at 10 and at 10,000 messages', () => {
   it('appends only the new run, reads no file and tokenizes only the new messages', async () => {
-    h = await startHarness({ model: { contextWindow: 1_000_000 } });
+    // Steady state: a chat already within its budget (a first condensing of the long one is tested in condense.test.ts).
+    h = await startHarness({ model: { contextWindow: 1_000_000 }, condenseEnabled: () => false });
     const short = await writeCounted(h.dir, 1, 5);
     const long = await writeCounted(h.dir, 2, 5_000);
     const service = await h.restart();

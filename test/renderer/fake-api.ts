@@ -14,6 +14,7 @@ import type { McpServerView, McpSettingsView } from '../../src/shared/mcp';
 import type { ImportResult } from '../../src/shared/transfer';
 import { emptyUiState, type UiState } from '../../src/shared/ui-state';
 import { findInBranch } from '../../src/main/search/find-in-chat';
+import type { ChatFolder } from '../../src/shared/folders';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
 
@@ -58,6 +59,8 @@ export interface FakeApi {
   localServers: LocalServer[];
   /** Delivers an application menu command, as main does when a menu item is chosen. */
   menu(command: MenuCommand): void;
+  /** Chat folders as main keeps them (the chats say which one they are in by `folderId`). */
+  folders: ChatFolder[];
 }
 
 /** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
@@ -87,8 +90,8 @@ export function assistantMessage(text: string, stopReason: AssistantMessage['sto
 }
 
 export function summaryOf(detail: SessionDetail): SessionSummary {
-  const { id, name, createdAt, updatedAt, messageCount, model, isStreaming, pinned } = detail;
-  return { id, name, createdAt, updatedAt, messageCount, model, isStreaming, pinned };
+  const { id, name, createdAt, updatedAt, messageCount, model, isStreaming, pinned, folderId } = detail;
+  return { id, name, createdAt, updatedAt, messageCount, model, isStreaming, pinned, ...(folderId && { folderId }) };
 }
 
 const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
@@ -148,6 +151,7 @@ export function createFakeApi(): FakeApi {
     importResult: { cancelled: true },
     mcp: { servers: [], startAtLaunch: false, secretsEncrypted: true },
     uiState: emptyUiState(),
+    folders: [] as ChatFolder[],
 
     addSession(fields) {
       const id = fields.id ?? `s-${nextId++}`;
@@ -460,6 +464,43 @@ export function createFakeApi(): FakeApi {
         else delete state.anchors[id];
       }
     },
+    listFolders: () => structuredClone(fake.folders),
+    createFolder: ({ name }) => {
+      const folder: ChatFolder = { id: `folder-${fake.folders.length + 1}`, name, createdAt: clock++, collapsed: false };
+      fake.folders.push(folder);
+      return { ...folder };
+    },
+    renameFolder: ({ folderId, name }) => {
+      const folder = fake.folders.find((f) => f.id === folderId)!;
+      folder.name = name;
+      return { ...folder };
+    },
+    deleteFolder: ({ folderId }) => {
+      fake.folders = fake.folders.filter((f) => f.id !== folderId);
+      let released = 0;
+      for (const detail of fake.sessions.values())
+        if (detail.folderId === folderId) {
+          delete detail.folderId;
+          released++;
+        }
+      return { deleted: true, released };
+    },
+    setFolderCollapsed: ({ folderId, collapsed }) => {
+      const folder = fake.folders.find((f) => f.id === folderId)!;
+      folder.collapsed = collapsed;
+      return { ...folder };
+    },
+    moveSessionToFolder: ({ sessionId, folderId }) => {
+      const detail = found(sessionId);
+      if (folderId) detail.folderId = folderId;
+      else delete detail.folderId;
+      return summaryOf(detail);
+    },
+    exportFolder: ({ folderId }) => ({
+      saved: true,
+      fileName: 'folder.zip',
+      count: [...fake.sessions.values()].filter((d) => d.folderId === folderId).length,
+    }),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

@@ -86,7 +86,7 @@ describe('sidebar keyboard', () => {
     expect(tabStops()).toEqual([title('new')]);
   });
 
-  it('Right reaches pin, rename and delete in turn, Left goes back; Enter on a title opens the chat', async () => {
+  it('Right reaches pin, rename, delete and move in turn, Left goes back; Enter on a title opens the chat', async () => {
     const { user, fake } = await renderApp(withSessions('Older', 'Newer'));
     title('s2').focus();
     await user.keyboard('{ArrowRight}');
@@ -96,9 +96,11 @@ describe('sidebar keyboard', () => {
     await user.keyboard('{ArrowRight}');
     expect(focusedLabel()).toBe('Delete “Newer”');
     await user.keyboard('{ArrowRight}');
-    expect(focusedLabel()).toBe('Delete “Newer”');
-    expect(tabStops()).toEqual([within(item('s2')).getByTestId('session-delete')]);
-    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(focusedLabel()).toBe('Move “Newer” to a folder');
+    await user.keyboard('{ArrowRight}');
+    expect(focusedLabel()).toBe('Move “Newer” to a folder');
+    expect(tabStops()).toEqual([within(item('s2')).getByTestId('session-move')]);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
     expect(document.activeElement).toBe(title('s2'));
     await user.keyboard('{ArrowDown}{Enter}');
     await settle();

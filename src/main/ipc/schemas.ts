@@ -11,6 +11,9 @@ import { isDraftKey, scrollAnchorSchema } from '../ui-state/index.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
+/** A chat folder's id (a UUID when made here; one imported from a chat's line may be any short id). */
+const folderId = z.string().min(1).max(200);
+const folderName = z.string().max(LIMITS.maxNameChars * 10);
 /** A stored message's id (16 hex digits as written; older or hand-made files may use other short ids). */
 const messageId = z.string().min(1).max(200);
 /** A position among a session's shown messages. */
@@ -221,4 +224,11 @@ export const requestSchemas = {
   getUiState: noInput,
   updateUiState: uiStatePatch,
   windowPainted: noInput,
+  listFolders: noInput,
+  createFolder: z.strictObject({ name: folderName }),
+  renameFolder: z.strictObject({ folderId, name: folderName }),
+  deleteFolder: z.strictObject({ folderId }),
+  setFolderCollapsed: z.strictObject({ folderId, collapsed: z.boolean() }),
+  moveSessionToFolder: z.strictObject({ sessionId, folderId: folderId.nullable() }),
+  exportFolder: z.strictObject({ folderId }),
 } satisfies Schemas;

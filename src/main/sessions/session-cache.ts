@@ -161,6 +161,8 @@ export class SessionCache {
     if (runtime.deleted) return;
     const loaded = this.setLoaded(runtime, parsed.header, new BranchTree(parsed.entries, parsed.activations), parsed.chat);
     if (parsed.mcpServers) loaded.mcpServers = parsed.mcpServers;
+    if (parsed.condensed) loaded.condensed = parsed.condensed;
+    if (parsed.condenseOff) loaded.condenseOff = true;
   }
 
   private failure(error: unknown): unknown {

@@ -5,6 +5,7 @@ import type { AttachmentStore } from '../attachments/index.js';
 import type { ToolCallHooks } from '../mcp/tool-adapter.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
 import type { SystemMessage } from '../../shared/messages.js';
+import type { CondensedSummary } from '../../shared/condense.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
 import { ActivityClock } from './activity-clock.js';
 import type { BranchTree } from './branches.js';
@@ -57,6 +58,12 @@ export interface SessionServiceOptions {
   tools?(servers: string[] | undefined, hooks: ToolCallHooks): Promise<AgentTool[]>;
   /** The setting: a chat's model names it after its first answer (title-writer.ts). Absent: never. */
   autoTitle?(): boolean;
+  /** The app's language for the `{{language}}` prompt variable (default 'en'). */
+  language?(): string;
+  /** The model that writes summaries of long chats (a setting); absent or undefined: the chat's own model. */
+  summaryModel?(): AgentModel | undefined;
+  /** The setting: long chats are condensed (default true); per chat it can be turned off too. */
+  condenseEnabled?(): boolean;
 }
 
 /** What the session layer needs of the attachment store. */
@@ -82,6 +89,9 @@ export interface Loaded {
   tree: BranchTree<MessageEntry>;
   /** The chat's MCP servers; undefined: the default. */
   mcpServers?: string[];
+  /** The summary of the oldest turns in force, and whether condensing is off (condense/). */
+  condensed?: CondensedSummary;
+  condenseOff?: boolean;
 }
 
 /** What the event stream needs of a session: its id, the last `seq` sent, and whether it is gone. */

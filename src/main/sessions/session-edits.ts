@@ -3,6 +3,8 @@
 // rewritten) and keeps the loaded content in step; storage failures come back as the person's AppError.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatSettingsPatch } from '../../shared/sessions.js';
+import type { FolderRef } from '../../shared/folders.js';
+import type { CondensedSummary } from '../../shared/condense.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
 import { applyChatPatch } from './chat-settings.js';
 import { messageTokens } from './context-policy.js';
@@ -66,6 +68,27 @@ export class SessionEdits {
       ...current,
       ...(pinned ? { pinned: true } : {}),
     }));
+  }
+
+  /** Puts the chat in `folder` (null: in none) by one meta line; activity time is unchanged. */
+  moveToFolder(runtime: Runtime, loaded: Loaded, folder: FolderRef | null): Promise<IndexEntry> {
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), folder };
+    return this.appendNewKind(runtime, loaded, line, ({ folder: _was, ...current }) => ({ ...current, ...(folder && { folder }) }));
+  }
+
+  /** Stores the summary in force (null: undoes it) by one meta line; the messages stay as they are. */
+  async condensed(runtime: Runtime, loaded: Loaded, summary: CondensedSummary | null): Promise<void> {
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), condensed: summary };
+    await this.appendNewKind(runtime, loaded, line, (current) => current);
+    if (summary) loaded.condensed = summary;
+    else delete loaded.condensed;
+  }
+
+  /** Turns condensing off (or on again) for this chat. */
+  async condenseOff(runtime: Runtime, loaded: Loaded, off: boolean): Promise<void> {
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), condenseOff: off };
+    await this.appendNewKind(runtime, loaded, line, (current) => current);
+    loaded.condenseOff = off;
   }
 
   /** The chat's model, system prompt or parameters, from the next run on. */
@@ -195,6 +218,7 @@ function fieldsFor(loaded: Loaded, current: IndexEntry, branch: MessageEntry[], 
     branch,
     updatedAt,
     pinned: current.pinned,
+    ...(current.folder && { folder: current.folder }),
   });
 }
 

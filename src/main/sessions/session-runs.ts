@@ -9,6 +9,9 @@ import { usageTotals } from '../../shared/usage.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import type { FailedRunSnapshot, RunOrigin } from '../../shared/sessions.js';
 import { DEFAULT_MAX_MESSAGES } from './context-policy.js';
+import { fillSystemVariables } from './prompt-fill.js';
+import { Condenser } from './condense/index.js';
+import type { CondensedSummary } from '../../shared/condense.js';
 import { DEFAULT_COALESCE_MS, realTimer } from './event-coalescer.js';
 import { SessionRun, type RunDeps, type RunEnd } from './run/session-run.js';
 import type { Runtime, SessionCache } from './session-cache.js';
@@ -35,8 +38,19 @@ export class SessionRuns {
   /** Per request, after the context policy; absent without an attachment store. */
   private readonly convertToLlm: ((messages: Message[]) => Promise<Message[]>) | undefined;
 
+  /** Writes and applies summaries of the oldest turns (condense/). */
+  readonly condenser: Condenser;
+
   constructor(private readonly parts: SessionRunsParts) {
     const { attachments, log } = parts.context;
+    const { streamFn, summaryModel, condenseEnabled, now } = parts.options;
+    this.condenser = new Condenser({
+      streamFn,
+      log,
+      ...(summaryModel && { summaryModel }),
+      ...(condenseEnabled && { enabled: condenseEnabled }),
+      ...(now && { now }),
+    });
     if (attachments) this.convertToLlm = attachmentsToLlm(attachments, log);
   }
 
@@ -77,6 +91,16 @@ export class SessionRuns {
       isDeleted: () => runtime.deleted,
       strings: () => context.strings(),
       log: context.log,
+      shapeContext: (messages, current, limits, signal) => {
+        const filled = fillSystemVariables(messages, {
+          now: new Date(options.now?.() ?? Date.now()),
+          model: current.id,
+          language: options.language?.() ?? 'en',
+          platform: process.platform,
+        });
+        const write = (summary: CondensedSummary | null) => edits.condensed(runtime, loaded, summary);
+        return this.condenser.shape(runtime.id, loaded, filled, current, limits, signal, write);
+      },
     };
     const run: SessionRun = new SessionRun(
       {

@@ -7,6 +7,7 @@
 // id and run id; `seq` grows by one per event within a session. A run ends with `saved` (committed and fsynced) or
 // `error` (nothing committed; the user's text is handed back as `unsentText`), then `run_end`. The commit rule itself
 // is in run-outcome.ts.
+import type { FolderRef } from '../../shared/folders.js';
 import path from 'node:path';
 import type { AttachmentPart } from '../../shared/attachments.js';
 import type { ApprovalDecision } from '../../shared/mcp.js';
@@ -155,6 +156,37 @@ export class SessionService {
   async pin(sessionId: string, pinned: boolean): Promise<SessionSummary> {
     const { runtime, loaded } = await this.ready(sessionId);
     const entry = await this.edits.pin(runtime, loaded, pinned);
+    this.views.listChanged();
+    return this.views.summaryOf(entry);
+  }
+
+  /** Summarizes every turn but the newest now (one request); the chat then shows the marker. Refused while it runs. */
+  async condenseNow(sessionId: string): Promise<SessionDetail> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    if (runtime.run) throw new AppError('busy', this.options.messages().busy);
+    const model = this.options.resolveModel(loaded.chat.model, loaded.chat.params);
+    await this.runs.condenser.condenseNow(sessionId, loaded, model, (summary) => this.edits.condensed(runtime, loaded, summary));
+    return this.views.detailOf(runtime, loaded, {});
+  }
+
+  /** Undoes the summary in force: requests carry the turns again (as far as they fit). */
+  async undoCondense(sessionId: string): Promise<SessionDetail> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    if (loaded.condensed) await this.edits.condensed(runtime, loaded, null);
+    return this.views.detailOf(runtime, loaded, {});
+  }
+
+  /** Turns condensing off (the oldest turns are simply left out when too long) or on again, for this chat. */
+  async setCondenseOff(sessionId: string, off: boolean): Promise<SessionDetail> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    if ((loaded.condenseOff === true) !== off) await this.edits.condenseOff(runtime, loaded, off);
+    return this.views.detailOf(runtime, loaded, {});
+  }
+
+  /** Puts the chat in `folder` (null: back to the list) by appending one meta line. Activity time is unchanged. */
+  async moveToFolder(sessionId: string, folder: FolderRef | null): Promise<SessionSummary> {
+    const { runtime, loaded } = await this.ready(sessionId);
+    const entry = await this.edits.moveToFolder(runtime, loaded, folder);
     this.views.listChanged();
     return this.views.summaryOf(entry);
   }

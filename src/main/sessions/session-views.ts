@@ -56,6 +56,7 @@ export class SessionViews {
       model: entry.model,
       isStreaming: run !== undefined,
       pinned: entry.pinned === true,
+      ...(entry.folder && { folderId: entry.folder.id }),
       ...(run?.awaitingApproval && { pendingApproval: true }),
       ...(failed && { failed: true }),
       ...(entry.problem && { problem: entry.problem.kind === 'unsupported_version' ? 'unsupported_version' : 'unreadable' }),
@@ -88,6 +89,9 @@ export class SessionViews {
       start,
       total: branch.length,
       usage: usageTotals(branch.map((entry) => entry.message)),
+      ...((loaded.condensed || loaded.condenseOff) && {
+        condense: { ...(loaded.condensed && { summary: loaded.condensed }), off: loaded.condenseOff === true },
+      }),
     };
     // Older than the newest page: its own page too (cut where the newest begins), so the window can show it at once.
     const aroundId = view === 'all' ? undefined : view.around;

@@ -73,17 +73,23 @@ export class TransferService {
     return { saved: true, fileName: path.basename(target), count: 1 };
   }
 
-  /** Saves every readable chat into one ZIP archive; chats whose files cannot be read are left out (and logged). */
-  async exportAll(): Promise<ExportResult> {
+  /**
+   * Saves every readable chat into one ZIP archive; chats whose files cannot be read are left out (and logged). `only`
+   * narrows it to some chats (a folder's), the archive named `only.name`.
+   */
+  async exportAll(only?: { ids: readonly string[]; name: string }): Promise<ExportResult> {
     const strings = this.options.strings();
     const now = this.now();
     const target = await this.options.dialogs.chooseSavePath({
       title: strings.exportAllTitle,
-      defaultName: `Tiny Agent ${now.toISOString().slice(0, 10)}.zip`,
+      defaultName: `${only ? safeFileName(only.name, strings.untitled) : 'Tiny Agent'} ${now.toISOString().slice(0, 10)}.zip`,
       filters: [{ name: strings.filterName.archive, extensions: ['zip'] }],
     });
     if (!target) return { saved: false, count: 0 };
-    const ids = [...this.options.sessions.store.entries()].filter((entry) => !entry.problem).map((entry) => entry.id);
+    const wanted = only && new Set(only.ids);
+    const ids = [...this.options.sessions.store.entries()]
+      .filter((entry) => !entry.problem && (!wanted || wanted.has(entry.id)))
+      .map((entry) => entry.id);
     const chats = async function* (this: TransferService) {
       for (const id of ids) {
         let snapshot: SessionSnapshot;

@@ -6,6 +6,7 @@ import { useAppState } from './store/appState';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/sidebar.css';
+import './styles/folders.css';
 import './styles/composer.css';
 import './styles/dialog.css';
 import './styles/conversation-settings.css';

@@ -11,7 +11,7 @@ import type { ApprovalDecision, ToolCallState } from '../../../shared/mcp.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../../shared/messages.js';
 import type { ActiveRunSnapshot, QueueState } from '../../../shared/sessions.js';
 import { AnswerTiming } from '../answer-timing.js';
-import { createContextPolicy } from '../context-policy.js';
+import { createContextPolicy, type ContextLimits } from '../context-policy.js';
 import { DeltaCoalescer, type CoalescerTimer } from '../event-coalescer.js';
 import { decideOutcome, hasContent, type RunOutcome } from '../run-outcome.js';
 import { failureText, saveFailureText } from '../session-errors.js';
@@ -54,6 +54,8 @@ export interface RunDeps {
   isDeleted(): boolean;
   strings(): SessionMessages;
   log: SessionLogger;
+  /** Per request, before the context policy: prompt variables filled, condensed turns replaced by their summary. */
+  shapeContext?: (messages: Message[], model: AgentModel, limits: ContextLimits, signal: AbortSignal) => Promise<Message[]>;
 }
 
 /** How a run ended: the caller applies it. `leftovers` is input queued too late to be taken, in order. */
@@ -93,11 +95,12 @@ export class SessionRun {
     this.prompts = spec.prompts;
     this.model = spec.model;
     this.base = spec.baseBranch.length + 1;
-    const policy = createContextPolicy(() => ({
+    const limits = (): ContextLimits => ({
       maxMessages: deps.maxMessages,
       contextWindow: agent.state.model.contextWindow,
       maxOutputTokens: agent.state.model.maxOutputTokens,
-    }));
+    });
+    const policy = createContextPolicy(limits);
     const agent: Agent = new Agent({
       model: spec.model,
       messages: [spec.system, ...spec.baseBranch.map((entry) => entry.message)],
@@ -105,7 +108,10 @@ export class SessionRun {
       maxRequests: spec.maxRequests,
       streamFn: deps.streamFn,
       ...(deps.convertToLlm && { convertToLlm: deps.convertToLlm }),
-      transformContext: (messages) => (this.lastContext = policy(messages)),
+      transformContext: async (messages, signal) => {
+        const shaped = deps.shapeContext ? await deps.shapeContext(messages, agent.state.model, limits(), signal) : messages;
+        return (this.lastContext = policy(shaped));
+      },
     });
     agent.subscribe((event) => this.onAgentEvent(event));
     this.agent = agent;

@@ -2,6 +2,8 @@
 // its current branch and its summary. Pure: no I/O here.
 import { messageText } from '../../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../../shared/sessions.js';
+import type { FolderRef } from '../../../shared/folders.js';
+import type { CondensedSummary } from '../../../shared/condense.js';
 import { autoName } from '../session-naming.js';
 import {
   BRANCH_FORMAT_VERSION,
@@ -50,6 +52,9 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   let chat: ChatSettingsPatch = {};
   const activations: string[] = [];
   let mcpServers: string[] | undefined;
+  let folder: FolderRef | undefined;
+  let condensed: CondensedSummary | undefined;
+  let condenseOff = false;
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -92,6 +97,11 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
           const servers = value.mcpServers;
           if (servers === null) mcpServers = undefined;
           else if (Array.isArray(servers) && servers.every((s) => typeof s === 'string')) mcpServers = servers;
+          if (value.folder === null) folder = undefined;
+          else if (isFolderRef(value.folder)) folder = { id: value.folder.id, name: value.folder.name };
+          if (value.condensed === null) condensed = undefined;
+          else if (isCondensed(value.condensed) && ids.has(value.condensed.through)) condensed = value.condensed;
+          if (typeof value.condenseOff === 'boolean') condenseOff = value.condenseOff;
           if (isRecord(value.chat)) chat = { ...chat, ...(value.chat as ChatSettingsPatch) };
           validLength = line.end;
           ok = true;
@@ -124,6 +134,9 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       validLength,
       size: bytes.length,
       ...(mcpServers && { mcpServers }),
+      ...(folder && { folder }),
+      ...(condensed && { condensed }),
+      ...(condenseOff && { condenseOff }),
     },
   };
 }
@@ -215,6 +228,7 @@ export function summarize(view: {
   branch: readonly MessageEntry[];
   updatedAt: number;
   pinned?: boolean;
+  folder?: FolderRef;
 }): SummaryFields {
   const userName = view.name ?? view.header.name;
   const firstUser = view.branch.find((entry) => entry.message.role === 'user');
@@ -236,11 +250,27 @@ export function summarize(view: {
     messageCount: view.branch.length + 1,
     model,
     ...(view.pinned ? { pinned: true } : {}),
+    ...(view.folder && { folder: view.folder }),
   };
 }
 
 function fail(kind: ParseFailure['kind'], detail: string): ParseResult {
   return { ok: false, failure: { kind, detail } };
+}
+
+function isCondensed(value: unknown): value is CondensedSummary {
+  return (
+    isRecord(value) &&
+    typeof value.through === 'string' &&
+    typeof value.summary === 'string' &&
+    typeof value.count === 'number' &&
+    typeof value.model === 'string' &&
+    typeof value.createdAt === 'number'
+  );
+}
+
+function isFolderRef(value: unknown): value is FolderRef {
+  return isRecord(value) && typeof value.id === 'string' && value.id !== '' && typeof value.name === 'string';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

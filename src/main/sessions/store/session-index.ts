@@ -298,6 +298,7 @@ export class SessionIndex {
       branch: shownBranch(parsed),
       updatedAt: parsed.updatedAt,
       pinned: parsed.pinned,
+      ...(parsed.folder && { folder: parsed.folder }),
     });
     // With a torn tail `size` is less than the file's: the next append (which finds the file as seen here) cuts it.
     return { ...summary, ...seenState(parsed.validLength, bytes.length, stat) };

@@ -19,6 +19,8 @@
 import type { Message } from '../../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../../shared/sessions.js';
 import type { ChatParams } from '../../../shared/settings.js';
+import type { FolderRef } from '../../../shared/folders.js';
+import type { CondensedSummary } from '../../../shared/condense.js';
 
 /** The newest format this build reads and the one it creates. */
 export const FORMAT_VERSION = 2;
@@ -78,6 +80,12 @@ export interface MetaEntry {
   chat?: ChatSettingsPatch;
   /** Names of the MCP servers this chat uses; `null` returns to the default (every enabled server). */
   mcpServers?: string[] | null;
+  /** The chat's folder (shared/folders.ts); `null` takes it out. Older versions ignore the field. */
+  folder?: FolderRef | null;
+  /** The summary of the oldest turns in force (shared/condense.ts); `null` undoes the last one. */
+  condensed?: CondensedSummary | null;
+  /** Condensing turned off (true) or on again (false) for this chat. */
+  condenseOff?: boolean;
 }
 
 /** The person chose which version to show: the branch ending at `leaf` (a committed message id) is current. */
@@ -105,6 +113,11 @@ export interface ParsedSession {
   activations: string[];
   /** The chat's last choice of MCP servers; undefined when it never chose (the default applies). */
   mcpServers?: string[];
+  /** The chat's folder by its last `folder` meta line; undefined: none. */
+  folder?: FolderRef;
+  /** The summary in force by the last `condensed` line; undefined: none (or undone). */
+  condensed?: CondensedSummary;
+  condenseOff?: boolean;
   /** Time of the last commit, or the creation time. */
   updatedAt: number;
   /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */
@@ -136,6 +149,8 @@ export interface SummaryFields {
   model: string;
   /** Kept at the top of the sidebar (absent in indexes written before pins existed). */
   pinned?: boolean;
+  /** The chat's folder (absent in indexes written before folders existed, and for chats in none). */
+  folder?: FolderRef;
 }
 
 /** The lines as written to disk: one JSON object per line, each ending in '\n'. */

@@ -240,5 +240,12 @@ function summaryOfNew(header: SessionHeader, lines: readonly FileLine[], bytes: 
   if (!result.ok) throw new StoreError(result.failure.kind, result.failure.detail);
   const parsed = result.session;
   if (parsed.validLength !== bytes.length) throw new StoreError('corrupt', 'the lines end with an uncommitted run');
-  return summarize({ header, name: parsed.name, branch: shownBranch(parsed), updatedAt: parsed.updatedAt, pinned: parsed.pinned });
+  return summarize({
+    header,
+    name: parsed.name,
+    branch: shownBranch(parsed),
+    updatedAt: parsed.updatedAt,
+    pinned: parsed.pinned,
+    ...(parsed.folder && { folder: parsed.folder }),
+  });
 }

@@ -1,11 +1,12 @@
 // One sidebar row of the chat grid: the title cell opens the chat; pin, rename and delete cells float over the
 // title's end on hover or focus. One Tab stop for the whole grid: `tabColumn` says which cell of this row holds it
 // (the list moves it with the arrow keys, see useSessionGridKeys).
-import { memo, type JSX, type ReactNode } from 'react';
+import { memo, type JSX, type MouseEvent, type ReactNode } from 'react';
 import type { SessionSummary } from '../../../shared/sessions';
 import { useT } from '../i18n';
 import { PendingApprovalMark } from '../chat/tools/PendingApprovalMark';
-import { PencilIcon, PinIcon, TrashIcon } from '../ui/icons';
+import { FolderIcon, PencilIcon, PinIcon, TrashIcon } from '../ui/icons';
+import { SESSION_DRAG_TYPE } from './folders/dragTypes';
 import { RenameInput } from './RenameInput';
 
 interface SessionItemProps {
@@ -28,6 +29,10 @@ interface SessionItemProps {
   onCancelRename: () => void;
   onDelete: (id: string) => void;
   onPin: (id: string, pinned: boolean) => void;
+  /** Opens the folder choice for this chat at the button (keyboard and mouse). */
+  onMove: (id: string, anchor: HTMLElement) => void;
+  /** Laid out in the flow (a folder's rows) instead of at `top` in the virtual list. */
+  inFlow?: boolean;
 }
 
 export const SessionItem = memo(function SessionItem(props: SessionItemProps): JSX.Element {
@@ -45,7 +50,12 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
       data-session-id={summary.id}
       aria-current={active ? 'true' : undefined}
       aria-rowindex={rowIndex}
-      style={{ transform: `translateY(${top}px)` }}
+      style={props.inFlow ? undefined : { transform: `translateY(${top}px)` }}
+      draggable={!renaming && !summary.problem}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(SESSION_DRAG_TYPE, summary.id);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
       // Open is never refused while the sidebar is locked: the store keeps the pick until the lock is released.
       onClick={renaming ? undefined : () => props.onOpen(summary.id)}
     >
@@ -123,6 +133,16 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
           >
             <TrashIcon />
           </ActionCell>
+          <ActionCell
+            column={4}
+            tabColumn={tabColumn}
+            disabled={locked || summary.problem !== undefined}
+            testId="session-move"
+            label={t('folders.move', { name })}
+            onClick={(event) => props.onMove(summary.id, event.currentTarget)}
+          >
+            <FolderIcon />
+          </ActionCell>
         </span>
       )}
     </div>
@@ -138,7 +158,7 @@ interface ActionCellProps {
   label: string;
   className?: string;
   pressed?: boolean;
-  onClick: () => void;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   children: ReactNode;
 }
 

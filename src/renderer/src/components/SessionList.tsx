@@ -10,6 +10,8 @@ import { filterSummaries } from '../store/sessionList';
 import { DeleteDialog } from './DeleteDialog';
 import { SessionItem } from './SessionItem';
 import { SESSION_COLUMNS, useSessionGrid } from './useSessionGrid';
+import { FolderTree, sessionDropProps, type RowActions } from './folders/FolderTree';
+import { MoveMenu } from './folders/MoveMenu';
 
 /** Fixed row height in pixels; must match `.session-item` in sidebar.css. */
 export const ROW_HEIGHT = 40;
@@ -38,7 +40,15 @@ export function SessionList(): JSX.Element {
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const hintId = useId();
   const untitled = t('session.untitled');
-  const matching = useMemo(() => filterSummaries(sessions, filter, untitled), [sessions, filter, untitled]);
+  const folders = useAppState((s) => s.folders);
+  const moveToFolder = useAppState((s) => s.moveToFolder);
+  const openMoveMenu = useAppState((s) => s.openMoveMenu);
+  // Chats in a folder that exists are listed in it (FolderTree), not here.
+  const listed = useMemo(() => {
+    const known = new Set((folders ?? []).map((f) => f.id));
+    return known.size ? sessions.filter((s) => s.folderId === undefined || !known.has(s.folderId)) : sessions;
+  }, [sessions, folders]);
+  const matching = useMemo(() => filterSummaries(listed, filter, untitled), [listed, filter, untitled]);
   const rows = useMemo(() => withGroupHeadings(matching, Date.now()), [matching]);
   const months = useMemo(() => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long' }), [locale]);
   const rowIds = useMemo(() => rows.map((row) => (row.kind === 'session' ? row.summary.id : null)), [rows]);
@@ -67,6 +77,8 @@ export function SessionList(): JSX.Element {
   const { refocus } = grid;
   const onOpen = useCallback((id: string) => void openSession(id), [openSession]);
   const onPin = useCallback((id: string, pinned: boolean) => void pinSession(id, pinned), [pinSession]);
+  const onMove = useCallback((id: string, anchor: HTMLElement) => openMoveMenu(id, anchor.getBoundingClientRect()), [openMoveMenu]);
+  const drop = sessionDropProps((id) => void moveToFolder(id, null));
   const onCancelRename = useCallback(() => {
     if (renamingId !== null) refocus(renamingId);
     setRenamingId(null);
@@ -80,6 +92,13 @@ export function SessionList(): JSX.Element {
     [renameSession, refocus],
   );
   const deleting = deletingId === null ? undefined : sessions.find((s) => s.id === deletingId);
+  const rowActions: RowActions = {
+    renamingId,
+    onStartRename: setRenamingId,
+    onRename,
+    onCancelRename,
+    onDelete: setDeletingId,
+  };
   const onCloseDelete = () => {
     setDeletingId(null);
     // The dialog had focus and is gone: the chat that took the deleted one's place (or the same one) gets it.
@@ -101,8 +120,9 @@ export function SessionList(): JSX.Element {
 
   return (
     <>
+      <FolderTree actions={rowActions} />
       {/* An empty list says so where it would start, under the filter (not at the foot of an empty column). */}
-      {matching.length === 0 && (finding ? findingNote : emptyNote)}
+      {matching.length === 0 && (finding ? findingNote : listed.length === sessions.length && emptyNote)}
       <div
         ref={scrollRef}
         className="session-list"
@@ -113,6 +133,7 @@ export function SessionList(): JSX.Element {
         aria-describedby={hintId}
         onKeyDown={grid.onKeyDown}
         onFocus={grid.onFocus}
+        {...drop}
       >
         <div role="presentation" className="session-list-space" style={{ height: virtualizer.getTotalSize() }}>
           {virtualItems.map((item) => {
@@ -154,6 +175,7 @@ export function SessionList(): JSX.Element {
                 onCancelRename={onCancelRename}
                 onDelete={setDeletingId}
                 onPin={onPin}
+                onMove={onMove}
               />
             );
           })}
@@ -165,6 +187,7 @@ export function SessionList(): JSX.Element {
         {t('sidebar.keysHint')}
       </p>
       {deleting && <DeleteDialog summary={deleting} onClose={onCloseDelete} />}
+      <MoveMenu />
     </>
   );
 }

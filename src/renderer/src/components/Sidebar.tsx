@@ -6,6 +6,7 @@ import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { CloseIcon, PlusIcon, SearchIcon } from '../ui/icons';
 import { SessionList } from './SessionList';
+import { NewFolderButton } from './folders/FolderTree';
 import { ImportButton } from '../transfer/ImportButton';
 import { ImportProgress } from '../transfer/ImportProgress';
 import { StatusNotice } from './StatusNotice';
@@ -64,6 +65,7 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
             <SearchIcon />
           </button>
           <ImportButton />
+          <NewFolderButton />
           {narrow && (
             <button type="button" className="icon-button" aria-label={t('sidebar.closeDrawer')} onClick={closeDrawer}>
               <CloseIcon />

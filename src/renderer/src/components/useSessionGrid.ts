@@ -9,7 +9,7 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 /** Cells of a chat row: title, pin, rename, delete. */
-export const SESSION_COLUMNS = 4;
+export const SESSION_COLUMNS = 5;
 const PAGE = 10;
 
 export interface GridCell {

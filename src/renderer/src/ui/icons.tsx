@@ -31,3 +31,7 @@ export const PaperclipIcon = () => (
   <Icon d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
 );
 export const FileIcon = () => <Icon d="M14 3H6v18h12V7l-4-4zM14 3v4h4M9 13h6M9 17h6" />;
+export const FolderIcon = () => <Icon d="M3 6h6l2 2h10v11H3z" />;
+export const ChevronIcon = () => <Icon d="M9 6l6 6-6 6" />;
+export const DownloadIcon = () => <Icon d="M12 4v11M7 10l5 5 5-5M5 20h14" />;
+export const FolderPlusIcon = () => <Icon d="M3 6h6l2 2h10v11H3zM12 11v5M9.5 13.5h5" />;

@@ -8,6 +8,7 @@ import { ParamsFields, paramsDraft, parseParams, type ParamsDraft } from './Para
 import { DialogActions } from '../../ui/DialogActions';
 import { FormError } from '../../ui/FormError';
 import { Field } from '../../ui/Field';
+import { PromptVariables } from './PromptVariables';
 
 export function ChatSettingsPanel(): JSX.Element {
   const t = useT();
@@ -52,6 +53,7 @@ export function ChatSettingsPanel(): JSX.Element {
             />
           )}
         </Field>
+        <PromptVariables onInsert={(token) => setSystemPrompt((text) => text + token)} />
         <ParamsFields value={params} onChange={setParams} />
         <p className="hint">{t('chatSettings.paramsHint')}</p>
         <FormError testId="chat-settings-error">{error}</FormError>

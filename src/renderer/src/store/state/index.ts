@@ -17,6 +17,7 @@ import type { ShortcutsSlice } from './shortcuts';
 import type { StartupSlice } from './startup';
 import type { ToolsSlice } from './tools';
 import type { TransferSlice } from './transfer';
+import type { FoldersSlice } from './folders';
 import type { UiStateSlice } from './uiState';
 import type { WelcomeSlice } from './welcome';
 
@@ -59,4 +60,5 @@ export type AppState = StartupSlice &
   ToolsSlice &
   TransferSlice &
   WelcomeSlice &
-  UiStateSlice;
+  UiStateSlice &
+  FoldersSlice;

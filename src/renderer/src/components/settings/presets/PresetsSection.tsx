@@ -13,6 +13,7 @@ import { DialogActions } from '../../../ui/DialogActions';
 import { FormError } from '../../../ui/FormError';
 import { Field } from '../../../ui/Field';
 import { useUnsavedDraft } from '../leaveGuard';
+import { PromptVariables } from '../../chat-settings/PromptVariables';
 
 export function PresetsSection({ settings }: { settings: SettingsView }): JSX.Element {
   const t = useT();
@@ -152,6 +153,7 @@ function PresetEditor({
           />
         )}
       </Field>
+      <PromptVariables onInsert={(token) => setSystemPrompt((text) => text + token)} />
       <Field label={t('presets.model')}>
         {(control) => (
           <select {...control} data-testid="preset-model" value={model} onChange={(e) => setModel(e.target.value)}>
