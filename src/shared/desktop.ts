@@ -19,7 +19,11 @@ export interface DesktopSettings {
   shortcuts: ShortcutBindings;
 }
 
-export type DesktopSettingsPatch = Partial<Omit<DesktopSettings, 'updates'>> & { updates?: Partial<UpdatePrefs> };
+export type DesktopSettingsPatch = Partial<Omit<DesktopSettings, 'updates' | 'shortcuts'>> & {
+  updates?: Partial<UpdatePrefs>;
+  /** Only the actions named change; null turns one off. */
+  shortcuts?: Partial<ShortcutBindings>;
+};
 
 /**
  * Where updating stands. `ready` is what shows "Restart to update" (`update-ready`). A failed check or download
@@ -38,4 +42,16 @@ export interface UpdateState {
   lastCheckAt: number | null;
   /** Readable reason of the last failure (feed down, checksum refused), or null. */
   lastError: string | null;
+}
+
+/** What Settings and the quick-ask window read: the settings, where updating stands, and what the OS refused. */
+export interface DesktopView {
+  settings: DesktopSettings;
+  update: UpdateState;
+  /** 'mac' prints ⌘ ⌥; 'other' prints Ctrl Alt. */
+  platform: 'mac' | 'other';
+  /** Why the quick-ask shortcut is not active (the OS or another app holds it), readable; null when it is. */
+  quickAskProblem: string | null;
+  /** Whether this build can update itself (a packaged app with a feed); false in development and tests. */
+  canUpdate: boolean;
 }
