@@ -33,6 +33,8 @@ import { removeStaleTempFiles } from './storage/temp-files.js';
 import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from './transfer/index.js';
 import { UiStateService } from './ui-state/index.js';
 import { emptyUiState } from '../shared/ui-state.js';
+import { DesktopService, type DesktopHost } from './desktop/desktop-service.js';
+import { desktopHandlers, type QuickAskHost } from './desktop/handlers.js';
 import { indexAfter } from '../shared/session-order.js';
 
 export interface AppCoreOptions {
@@ -52,6 +54,9 @@ export interface AppCoreOptions {
   dialogs?: FileDialogs;
   /** Where to look for local model servers (default Ollama 11434, LM Studio 1234; tests use a fake server's port). */
   localServerPorts?: LocalDetectOptions['ports'];
+  /** The OS side of updates, tray, login item and the quick-ask window (Electron's glue); absent in tests. */
+  desktopHost?: DesktopHost;
+  quickAskHost?: QuickAskHost;
 }
 
 export interface AppCore {
@@ -66,6 +71,8 @@ export interface AppCore {
   /** Export and import (the benchmark imports with `importFrom`); absent when another Tiny Agent holds the data folder. */
   transfer?: TransferService;
   log: Logger;
+  /** desktop.json: updates, tray, login item, shortcuts; absent when another Tiny Agent holds the data folder. */
+  desktop?: DesktopService;
   /**
    * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
    * (checking the sessions folder, rebuilding a missing index, loading the search snapshot) starts now, once.
@@ -169,6 +176,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
   });
   const windowState = uiState;
+  const desktop = await DesktopService.open(options.dataDir, () => current.locale(), options.desktopHost);
 
   const providers = createProviderCheck(current, strings);
   const transfer = new TransferService({
@@ -250,6 +258,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getUiState: () => windowState.view(),
     updateUiState: (patch) => windowState.update(patch),
     windowPainted: () => afterFirstPaint(),
+    ...desktopHandlers(desktop, options.quickAskHost, () => options.desktopHost?.updates),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -270,6 +279,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     mcp,
     transfer,
     log,
+    desktop,
     afterFirstPaint,
     // An import stops first (the chat being written is finished), then runs stop (cancelling their tool calls), then
     // every MCP server process is ended, then the folder is let go.

@@ -181,6 +181,8 @@ describe('request schemas', () => {
     exportSession: { sessionId: id, format: 'json' },
     cancelImport: { importId: id },
     updateUiState: { drafts: { [id]: 't' } },
+    updateDesktop: { updates: { enabled: true }, shortcuts: { quickAsk: 'Alt+Space' } },
+    quickAskOpenInApp: { sessionId: id },
     listFirstSessions: { limit: 100 },
   };
 
@@ -197,6 +199,10 @@ describe('request schemas', () => {
           'detectLocalServers',
           'getUiState',
           'windowPainted',
+          'getDesktop',
+          'checkForUpdates',
+          'restartToUpdate',
+          'hideQuickAsk',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

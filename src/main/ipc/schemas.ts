@@ -8,6 +8,7 @@ import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings
 import { cutText, EXPORT_FORMATS } from '../../shared/transfer.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
 import { isDraftKey, scrollAnchorSchema } from '../ui-state/index.js';
+import { desktopPatchSchema } from '../desktop/desktop-file.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -221,4 +222,10 @@ export const requestSchemas = {
   getUiState: noInput,
   updateUiState: uiStatePatch,
   windowPainted: noInput,
+  getDesktop: noInput,
+  updateDesktop: desktopPatchSchema,
+  checkForUpdates: noInput,
+  restartToUpdate: noInput,
+  quickAskOpenInApp: sessionRef,
+  hideQuickAsk: noInput,
 } satisfies Schemas;
