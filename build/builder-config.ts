@@ -24,6 +24,10 @@ export const builderConfig: Configuration = {
   npmRebuild: false,
   afterPack: flipFusesAfterPack,
   artifactName: '${productName}-${version}-${os}-${arch}.${ext}',
+  // Where electron-updater looks (written into the app as app-update.yml): GitHub Releases of the project, with
+  // latest*.yml for stable and beta*.yml for versions like 0.3.0-beta.1. The app asks only if the person turned updates on.
+  publish: [{ provider: 'github', owner: 'tinyagent', repo: 'tiny-agent', releaseType: 'release' }],
+  generateUpdatesFilesForAllChannels: true,
   linux: {
     target: ['AppImage', 'deb'],
     icon: 'build/icons/png',

@@ -34,6 +34,8 @@ import { removeStaleTempFiles } from './storage/temp-files.js';
 import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from './transfer/index.js';
 import { UiStateService } from './ui-state/index.js';
 import { emptyUiState } from '../shared/ui-state.js';
+import { DesktopService, type DesktopHost } from './desktop/desktop-service.js';
+import { desktopHandlers, type QuickAskHost } from './desktop/handlers.js';
 import { indexAfter } from '../shared/session-order.js';
 
 export interface AppCoreOptions {
@@ -53,6 +55,9 @@ export interface AppCoreOptions {
   dialogs?: FileDialogs;
   /** Where to look for local model servers (default Ollama 11434, LM Studio 1234; tests use a fake server's port). */
   localServerPorts?: LocalDetectOptions['ports'];
+  /** The OS side of updates, tray, login item and the quick-ask window (Electron's glue); absent in tests. */
+  desktopHost?: DesktopHost;
+  quickAskHost?: QuickAskHost;
 }
 
 export interface AppCore {
@@ -67,6 +72,8 @@ export interface AppCore {
   /** Export and import (the benchmark imports with `importFrom`); absent when another Tiny Agent holds the data folder. */
   transfer?: TransferService;
   log: Logger;
+  /** desktop.json: updates, tray, login item, shortcuts; absent when another Tiny Agent holds the data folder. */
+  desktop?: DesktopService;
   /**
    * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
    * (checking the sessions folder, rebuilding a missing index, loading the search snapshot) starts now, once.
@@ -171,6 +178,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
   });
   const windowState = uiState;
+  const desktop = await DesktopService.open(options.dataDir, () => current.locale(), options.desktopHost);
 
   const providers = createProviderCheck(current, strings);
   const folders = new FolderService(
@@ -267,6 +275,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       const folder = await folders.find(folderId);
       return transfer.exportAll({ ids: folders.members(folderId), name: folder.name });
     },
+    ...desktopHandlers(desktop, options.quickAskHost, () => options.desktopHost?.updates),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -287,6 +296,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     mcp,
     transfer,
     log,
+    desktop,
     afterFirstPaint,
     // An import stops first (the chat being written is finished), then runs stop (cancelling their tool calls), then
     // every MCP server process is ended, then the folder is let go.

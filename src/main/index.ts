@@ -9,6 +9,7 @@ import { mainStrings } from './i18n.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import type { FileDialogs } from './transfer/index.js';
 import { secureWebPreferences } from './window-options.js';
+import { createElectronDesktop, type ElectronDesktop } from './desktop/electron-desktop.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const preloadPath = join(here, '../preload/index.cjs');
@@ -16,6 +17,10 @@ const rendererUrl = process.env.ELECTRON_RENDERER_URL;
 const rendererFile = join(here, '../renderer/index.html');
 
 let core: AppCore | undefined;
+let desktop: ElectronDesktop | undefined;
+let mainWindow: BrowserWindow | undefined;
+/** Launched at login: start in the tray, no window shown. */
+const startHidden = process.argv.includes('--hidden');
 
 app.enableSandbox();
 
@@ -50,9 +55,31 @@ function createWindow(): BrowserWindow {
     webPreferences: secureWebPreferences(preloadPath),
   });
   hardenContents(window.webContents);
-  window.once('ready-to-show', () => window.show());
+  // Only the first window of a launch at login stays in the tray; one opened later from the tray shows.
+  const hidden = startHidden && !mainWindow;
+  window.once('ready-to-show', () => {
+    if (!hidden) window.show();
+  });
   if (rendererUrl) void window.loadURL(rendererUrl);
   else void window.loadFile(rendererFile);
+  desktop?.watchMainWindow(window);
+  return window;
+}
+
+/** The small always-on-top quick-ask window: the same renderer, its `#quick-ask` view. */
+function createQuickAskWindow(bounds: { x: number; y: number; width: number; height: number }): BrowserWindow {
+  const window = new BrowserWindow({
+    ...bounds,
+    show: false,
+    frame: false,
+    resizable: false,
+    skipTaskbar: true,
+    title: 'Tiny Agent',
+    webPreferences: secureWebPreferences(preloadPath),
+  });
+  hardenContents(window.webContents);
+  if (rendererUrl) void window.loadURL(`${rendererUrl}#quick-ask`);
+  else void window.loadFile(rendererFile, { hash: 'quick-ask' });
   return window;
 }
 
@@ -71,7 +98,19 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
 
+  desktop = createElectronDesktop({
+    locale: () => core?.settings.locale() ?? 'en',
+    mainWindow: () => {
+      if (!mainWindow || mainWindow.isDestroyed()) mainWindow = createWindow();
+      return mainWindow;
+    },
+    createQuickAskWindow,
+    send: (window, command) => window.webContents.send(MENU_COMMAND_CHANNEL, command),
+    quitting: () => quitting,
+  });
   core = await createAppCore({
+    desktopHost: desktop.host,
+    quickAskHost: desktop.quickAsk,
     dataDir: process.env.TINY_AGENT_DATA_DIR || app.getPath('userData'),
     env: process.env,
     systemLocale: app.getLocale(),
@@ -97,9 +136,10 @@ async function start(): Promise<void> {
   }
   installMenu(core);
   // Background work waits for the renderer's `windowPainted`, sent once its sidebar has painted.
-  createWindow();
+  mainWindow = createWindow();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (!mainWindow || mainWindow.isDestroyed()) mainWindow = createWindow();
+    else mainWindow.show();
   });
 }
 

@@ -1,6 +1,7 @@
 // The IPC contract: every invoke channel (request → IpcResult<response>) and the one event channel.
 // The preload builds `window.api` from `INVOKE_CHANNELS`; main registers one validated handler per entry.
 import type { AppStatus } from './app-status.js';
+import type { DesktopSettingsPatch, DesktopView } from './desktop.js';
 import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from './attachments.js';
 import type { IpcResult } from './errors.js';
 import type { LocalServer } from './first-run.js';
@@ -74,6 +75,12 @@ export const INVOKE_CHANNELS = {
   setFolderCollapsed: 'folders:collapse',
   moveSessionToFolder: 'folders:move',
   exportFolder: 'folders:export',
+  getDesktop: 'desktop:get',
+  updateDesktop: 'desktop:update',
+  checkForUpdates: 'updates:check',
+  restartToUpdate: 'updates:restart',
+  quickAskOpenInApp: 'quickAsk:openInApp',
+  hideQuickAsk: 'quickAsk:hide',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -83,7 +90,9 @@ export const SESSION_EVENT_CHANNEL = 'session:event';
 export const MENU_COMMAND_CHANNEL = 'menu:command';
 
 /** What the application menu asks the window to do. */
-export type MenuCommand = 'shortcuts';
+export type MenuCommand = 'shortcuts' | DesktopCommand;
+/** Sent by the tray and the quick-ask window: a new chat, a chat to open, desktop state (updates) to read again. */
+export type DesktopCommand = 'new-chat' | 'desktop-changed' | `open-session:${string}`;
 
 export type InvokeMethod = keyof typeof INVOKE_CHANNELS;
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[InvokeMethod];
@@ -223,6 +232,18 @@ export interface InvokeContract {
   moveSessionToFolder: { request: SessionRef & { folderId: string | null }; response: SessionSummary };
   /** Saves a folder's chats into one ZIP archive where the person chooses (importable like "export all"). */
   exportFolder: { request: { folderId: string }; response: ExportResult };
+  /** Updates, tray, login item and shortcuts as stored in desktop.json, plus where updating stands. */
+  getDesktop: { request: void; response: DesktopView };
+  /** Changes desktop settings; a shortcut that clashes is refused (invalid_input, the clash named) and nothing changes. */
+  updateDesktop: { request: DesktopSettingsPatch; response: DesktopView };
+  /** Checks the feed now (only while updates are on); answers when the check and a found download ended. */
+  checkForUpdates: { request: void; response: DesktopView };
+  /** Quits and installs a downloaded update; false when none is ready. */
+  restartToUpdate: { request: void; response: boolean };
+  /** The quick-ask chat moves into the main window (`moved` false when there is none, e.g. in the browser harness). */
+  quickAskOpenInApp: { request: SessionRef; response: { moved: boolean } };
+  /** Escape in the quick-ask window: it hides (the app keeps running). */
+  hideQuickAsk: { request: void; response: void };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

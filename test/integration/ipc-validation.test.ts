@@ -181,6 +181,8 @@ describe('request schemas', () => {
     exportSession: { sessionId: id, format: 'json' },
     cancelImport: { importId: id },
     updateUiState: { drafts: { [id]: 't' } },
+    updateDesktop: { updates: { enabled: true }, shortcuts: { quickAsk: 'Alt+Space' } },
+    quickAskOpenInApp: { sessionId: id },
     listFirstSessions: { limit: 100 },
     createFolder: { name: 'f' },
     renameFolder: { folderId: 'f-1', name: 'f' },
@@ -204,6 +206,10 @@ describe('request schemas', () => {
           'getUiState',
           'windowPainted',
           'listFolders',
+          'getDesktop',
+          'checkForUpdates',
+          'restartToUpdate',
+          'hideQuickAsk',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

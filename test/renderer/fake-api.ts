@@ -15,6 +15,8 @@ import type { ImportResult } from '../../src/shared/transfer';
 import { emptyUiState, type UiState } from '../../src/shared/ui-state';
 import { findInBranch } from '../../src/main/search/find-in-chat';
 import type { ChatFolder } from '../../src/shared/folders';
+import type { DesktopView } from '../../src/shared/desktop';
+import { defaultBindings, rebind, type ShortcutAction } from '../../src/shared/shortcuts';
 
 type Handler<K extends InvokeMethod> = (request: InvokeRequest<K>) => InvokeResponse<K>;
 
@@ -263,6 +265,15 @@ export function createFakeApi(): FakeApi {
     return { runId };
   };
 
+  const fakeDesktop: { view: DesktopView } = {
+    view: {
+      settings: { updates: { enabled: null, channel: 'stable' }, launchAtLogin: false, keepInTray: false, shortcuts: defaultBindings() },
+      update: { status: { kind: 'off' }, lastCheckAt: null, lastError: null },
+      platform: 'other',
+      quickAskProblem: null,
+      canUpdate: false,
+    },
+  };
   const handlers: { [K in InvokeMethod]: Handler<K> } = {
     listSessions: () => [...fake.sessions.values()].map(summaryOf),
     listFirstSessions: ({ limit, after }) => {
@@ -452,6 +463,26 @@ export function createFakeApi(): FakeApi {
     detectLocalServers: () => structuredClone(fake.localServers),
     getUiState: () => structuredClone(fake.uiState),
     windowPainted: () => undefined,
+    // Desktop (updates, tray, shortcuts): one in-memory view; a clashing shortcut is refused as main refuses it.
+    getDesktop: () => fakeDesktop.view,
+    updateDesktop: (patch) => {
+      let shortcuts = fakeDesktop.view.settings.shortcuts;
+      for (const [action, keys] of Object.entries(patch.shortcuts ?? {}) as Array<[ShortcutAction, string | null]>) {
+        const result = rebind(shortcuts, action, keys);
+        if (!result.ok) throw Object.assign(new Error('shortcut taken'), { code: 'invalid_input' });
+        shortcuts = result.bindings;
+      }
+      const settings = fakeDesktop.view.settings;
+      fakeDesktop.view = {
+        ...fakeDesktop.view,
+        settings: { ...settings, ...patch, updates: { ...settings.updates, ...patch.updates }, shortcuts },
+      };
+      return fakeDesktop.view;
+    },
+    checkForUpdates: () => fakeDesktop.view,
+    restartToUpdate: () => fakeDesktop.view.update.status.kind === 'ready',
+    quickAskOpenInApp: () => ({ moved: false }),
+    hideQuickAsk: () => undefined,
     updateUiState: ({ lastSessionId, drafts, anchors }) => {
       const state = fake.uiState;
       if (lastSessionId !== undefined) state.lastSessionId = lastSessionId;

@@ -8,6 +8,7 @@ import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings
 import { cutText, EXPORT_FORMATS } from '../../shared/transfer.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
 import { isDraftKey, scrollAnchorSchema } from '../ui-state/index.js';
+import { desktopPatchSchema } from '../desktop/desktop-file.js';
 
 const sessionId = z.string().uuid({ message: 'sessionId must be a session id' });
 const sessionRef = z.strictObject({ sessionId });
@@ -231,4 +232,10 @@ export const requestSchemas = {
   setFolderCollapsed: z.strictObject({ folderId, collapsed: z.boolean() }),
   moveSessionToFolder: z.strictObject({ sessionId, folderId: folderId.nullable() }),
   exportFolder: z.strictObject({ folderId }),
+  getDesktop: noInput,
+  updateDesktop: desktopPatchSchema,
+  checkForUpdates: noInput,
+  restartToUpdate: noInput,
+  quickAskOpenInApp: sessionRef,
+  hideQuickAsk: noInput,
 } satisfies Schemas;
