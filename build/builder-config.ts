@@ -20,6 +20,8 @@ export const builderConfig: Configuration = {
     '!**/node_modules/**/{README,CHANGELOG,readme,changelog}*',
   ],
   asar: true,
+  // run_python's Pyodide reads its wasm and standard library as plain files, from beside the archive.
+  asarUnpack: ['node_modules/pyodide/**'],
   // No native modules: nothing to rebuild against Electron's headers.
   npmRebuild: false,
   afterPack: flipFusesAfterPack,

@@ -78,7 +78,8 @@ describe('the packaged app (electron-builder, stand-in Electron)', () => {
 
   it('every module the built main and preload import at run time loads from inside the archive', async () => {
     const specifiers = new Set<string>();
-    for (const entry of ['out/main/index.js', 'out/main/derived-worker.js', 'out/main/import-worker.js', 'out/preload/index.cjs']) {
+    const entries = ['out/main/index.js', 'out/main/derived-worker.js', 'out/main/import-worker.js', 'out/main/python-worker.js'];
+    for (const entry of [...entries, 'out/preload/index.cjs']) {
       const source = await readFile(join(extracted, entry), 'utf8');
       for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) specifiers.add(fileName);
     }
@@ -96,6 +97,13 @@ describe('the packaged app (electron-builder, stand-in Electron)', () => {
     const loaded = await run(process.execPath, [probe], extracted);
     expect(loaded.output).toBe('');
     expect(loaded.code).toBe(0);
+  });
+
+  it("unpacks Pyodide's wasm and standard library beside the archive, where run_python reads them", async () => {
+    const unpacked = join(appOutDir, 'resources/app.asar.unpacked/node_modules/pyodide');
+    for (const file of ['pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide.asm.mjs', 'pyodide.mjs']) {
+      expect((await stat(join(unpacked, file))).size, file).toBeGreaterThan(10_000);
+    }
   });
 
   it('carries no tests, benches, fixtures, sources, source maps or devDependencies', () => {
