@@ -25,6 +25,7 @@ export default defineConfig({
           'derived-worker': resolve('src/main/workers/derived-worker.ts'),
           'import-worker': resolve('src/main/workers/import-worker.ts'),
           'python-worker': resolve('src/main/workers/python-worker.ts'),
+          'document-worker': resolve('src/main/workers/document-worker.ts'),
         },
       },
     },
