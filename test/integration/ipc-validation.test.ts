@@ -182,6 +182,18 @@ describe('request schemas', () => {
     cancelImport: { importId: id },
     updateUiState: { drafts: { [id]: 't' } },
     listFirstSessions: { limit: 100 },
+    compare: {
+      sessionId: id,
+      text: 't',
+      models: [
+        { providerId: 'p', model: 'a' },
+        { providerId: 'p', model: 'b' },
+      ],
+    },
+    stopCompare: { sessionId: id },
+    regenerateWith: { sessionId: id, runId: id },
+    mergeAnswers: { sessionId: id, messageId: '0123456789abcdef' },
+    forkSession: { sessionId: id, messageId: '0123456789abcdef' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {

@@ -460,6 +460,15 @@ export function createFakeApi(): FakeApi {
         else delete state.anchors[id];
       }
     },
+    // Compare and fork: the compare's events are the test's to emit.
+    compare: ({ sessionId, models }) => {
+      found(sessionId);
+      return { compareId: `compare-${nextRun++}`, runIds: models.map(() => `run-${nextRun++}`) };
+    },
+    stopCompare: () => ({ aborted: true }),
+    regenerateWith: ({ sessionId }) => startRun(sessionId),
+    mergeAnswers: ({ sessionId }) => startRun(sessionId),
+    forkSession: ({ sessionId }) => summaryOf(fake.addSession({ name: `${found(sessionId).name} (fork)` })),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {
