@@ -276,6 +276,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return transfer.exportAll({ ids: folders.members(folderId), name: folder.name });
     },
     ...desktopHandlers(desktop, options.quickAskHost, () => options.desktopHost?.updates),
+    compare: ({ sessionId, text, models, attachments: hashes }) => {
+      const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
+      if (parts.some((part) => part === undefined || !attachments.has(part.sha256)))
+        throw new AppError('invalid_input', strings().attachmentGone());
+      return sessions.compare(sessionId, text, models, parts as AttachmentPart[]);
+    },
+    stopCompare: ({ sessionId, runId }) => sessions.stopCompare(sessionId, runId),
+    regenerateWith: ({ sessionId, ...target }) => sessions.regenerateWith(sessionId, target),
+    mergeAnswers: ({ sessionId, messageId }) => sessions.mergeAnswers(sessionId, messageId),
+    forkSession: ({ sessionId, messageId }) => sessions.fork(sessionId, messageId),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);

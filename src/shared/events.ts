@@ -1,4 +1,5 @@
 // Events main pushes to the renderer while a session runs. Carries increments, never the cumulative answer.
+import type { CompareColumn, CompareColumnEnd } from './compare.js';
 import type { AssistantMessage, AttachmentPart, Message, ProviderErrorCode } from './messages.js';
 import type { ToolCallState } from './mcp.js';
 import type { MessageRef, QueueState, SessionSummary } from './sessions.js';
@@ -68,7 +69,13 @@ export type SessionEvent =
    */
   | { type: 'sessions_listed'; summaries: SessionSummary[]; removed: string[]; finding: boolean }
   /** Not about one session either (`LIST_ENVELOPE`): how far the import of a file has got (ImportProgress). */
-  | { type: 'import_progress'; progress: ImportProgress };
+  | { type: 'import_progress'; progress: ImportProgress }
+  /** A compare began (its envelope's run id is `compareId`): one run per column, whose events then carry its run id. */
+  | { type: 'compare_start'; compareId: string; userText: string; columns: CompareColumn[] }
+  /** A column of compare `compareId` is answered again by a new run (`column` is its 0-based place). */
+  | { type: 'compare_column'; compareId: string; column: number; runId: string }
+  /** Every column of compare `compareId` ended; each says what was stored. The person picks one (a branch switch). */
+  | { type: 'compare_end'; compareId: string; columns: CompareColumnEnd[]; summary: SessionSummary };
 
 /** Session id, run id and seq of the envelope of a `sessions_listed` or `import_progress` event. */
 export const LIST_ENVELOPE = { sessionId: '', runId: '', seq: 0 } as const;

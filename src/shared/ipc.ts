@@ -2,6 +2,7 @@
 // The preload builds `window.api` from `INVOKE_CHANNELS`; main registers one validated handler per entry.
 import type { AppStatus } from './app-status.js';
 import type { DesktopSettingsPatch, DesktopView } from './desktop.js';
+import type { CompareRequest } from './compare.js';
 import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from './attachments.js';
 import type { IpcResult } from './errors.js';
 import type { LocalServer } from './first-run.js';
@@ -81,6 +82,12 @@ export const INVOKE_CHANNELS = {
   restartToUpdate: 'updates:restart',
   quickAskOpenInApp: 'quickAsk:openInApp',
   hideQuickAsk: 'quickAsk:hide',
+  // Compare and fork (compare.ts)
+  compare: 'compare:start',
+  stopCompare: 'compare:stop',
+  regenerateWith: 'compare:regenerate',
+  mergeAnswers: 'compare:merge',
+  forkSession: 'sessions:fork',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -244,6 +251,16 @@ export interface InvokeContract {
   quickAskOpenInApp: { request: SessionRef; response: { moved: boolean } };
   /** Escape in the quick-ask window: it hides (the app keeps running). */
   hideQuickAsk: { request: void; response: void };
+  /** Asks one question of 2–4 models at once; `compare_start` names each column's run, whose events follow. */
+  compare: { request: CompareRequest; response: { compareId: string; runIds: string[] } };
+  /** Stops one column of the running compare (`runId`) or all of them; each stores what it had shown. */
+  stopCompare: { request: SessionRef & { runId?: string }; response: { aborted: boolean } };
+  /** Answers again: a compare's ended column (`runId`), or after it the answer `messageId` with `model` (a new version). */
+  regenerateWith: { request: SessionRef & { runId?: string; messageId?: string; model?: ModelRef }; response: { runId: string } };
+  /** Asks the chat's model to merge the versions of the answer `messageId` into one (a normal run over them). */
+  mergeAnswers: { request: SessionRef & { messageId: string }; response: { runId: string } };
+  /** "New chat from here": a new chat with the shown branch up to `messageId`, named after this one, linked back. */
+  forkSession: { request: SessionRef & { messageId: string }; response: SessionSummary };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

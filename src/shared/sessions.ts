@@ -1,4 +1,5 @@
 // Session shapes shared by main and renderer.
+import type { ForkOrigin } from './compare.js';
 import type { AttachmentPart } from './attachments.js';
 import type { IpcErrorCode } from './errors.js';
 import type { ToolCallState } from './mcp.js';
@@ -81,6 +82,8 @@ export interface ChatSettings {
   model: ModelRef | null;
   /** Empty fields: the provider's defaults. */
   params: ChatParams;
+  /** The models the chat's compare asks by default (2–4); absent: none kept. */
+  compareModels?: ModelRef[];
 }
 
 /** A change to a chat's settings; absent fields stay as they are. `params` replaces the whole set. */
@@ -88,6 +91,8 @@ export interface ChatSettingsPatch {
   model?: ModelRef;
   systemPrompt?: string;
   params?: ChatParams;
+  /** The chat's default compare set; `null` forgets it. */
+  compareModels?: ModelRef[] | null;
 }
 
 /**
@@ -105,6 +110,8 @@ export interface SessionDetail extends SessionSummary {
   usage?: UsageTotal[];
   /** Position of `messages[1]` among the shown messages after the system message. */
   start: number;
+  /** The chat this one was forked from, and the message it was forked at (it may since be gone). */
+  forkedFrom?: ForkOrigin;
   /** Shown messages after the system message, loaded or not. */
   total: number;
   /** The page around a message asked for (`getSession` with `around`) when it is older than the newest page. */

@@ -190,6 +190,18 @@ describe('request schemas', () => {
     setFolderCollapsed: { folderId: 'f-1', collapsed: true },
     moveSessionToFolder: { sessionId: id, folderId: null },
     exportFolder: { folderId: 'f-1' },
+    compare: {
+      sessionId: id,
+      text: 't',
+      models: [
+        { providerId: 'p', model: 'a' },
+        { providerId: 'p', model: 'b' },
+      ],
+    },
+    stopCompare: { sessionId: id },
+    regenerateWith: { sessionId: id, runId: id },
+    mergeAnswers: { sessionId: id, messageId: '0123456789abcdef' },
+    forkSession: { sessionId: id, messageId: '0123456789abcdef' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {

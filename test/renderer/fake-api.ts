@@ -532,6 +532,15 @@ export function createFakeApi(): FakeApi {
       fileName: 'folder.zip',
       count: [...fake.sessions.values()].filter((d) => d.folderId === folderId).length,
     }),
+    // Compare and fork: the compare's events are the test's to emit.
+    compare: ({ sessionId, models }) => {
+      found(sessionId);
+      return { compareId: `compare-${nextRun++}`, runIds: models.map(() => `run-${nextRun++}`) };
+    },
+    stopCompare: () => ({ aborted: true }),
+    regenerateWith: ({ sessionId }) => startRun(sessionId),
+    mergeAnswers: ({ sessionId }) => startRun(sessionId),
+    forkSession: ({ sessionId }) => summaryOf(fake.addSession({ name: `${found(sessionId).name} (fork)` })),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

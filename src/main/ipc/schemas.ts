@@ -1,4 +1,5 @@
 // Runtime validation of every invoke request, checked against the contract's types at compile time.
+import { COMPARE_LIMITS } from '../../shared/compare.js';
 import { z } from 'zod';
 import { ATTACHMENT_LIMITS, cleanFileName } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
@@ -180,6 +181,7 @@ export const requestSchemas = {
     model: modelRef.optional(),
     systemPrompt: systemPrompt.optional(),
     params: chatParams.optional(),
+    compareModels: z.array(modelRef).min(COMPARE_LIMITS.minModels).max(COMPARE_LIMITS.maxModels).nullable().optional(),
   }),
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
@@ -238,4 +240,19 @@ export const requestSchemas = {
   restartToUpdate: noInput,
   quickAskOpenInApp: sessionRef,
   hideQuickAsk: noInput,
+  compare: z.strictObject({
+    sessionId,
+    text: messageText,
+    models: z.array(modelRef).min(COMPARE_LIMITS.minModels).max(COMPARE_LIMITS.maxModels),
+    attachments: z.array(sha256).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
+  }),
+  stopCompare: z.strictObject({ sessionId, runId: z.string().uuid().optional() }),
+  regenerateWith: z.strictObject({
+    sessionId,
+    runId: z.string().uuid().optional(),
+    messageId: messageId.optional(),
+    model: modelRef.optional(),
+  }),
+  mergeAnswers: z.strictObject({ sessionId, messageId }),
+  forkSession: z.strictObject({ sessionId, messageId }),
 } satisfies Schemas;

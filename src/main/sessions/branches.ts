@@ -99,6 +99,13 @@ export class BranchTree<T extends TreeNode = TreeNode> {
     return leaf;
   }
 
+  /** Every version of the point where `id` sits (its siblings and itself), in the order written. */
+  versionsOf(id: string): T[] {
+    const node = this.nodes.get(id);
+    if (!node) return [];
+    return (this.children.get(node.parentId) ?? []).map((sibling) => this.nodes.get(sibling)!);
+  }
+
   private isUnder(id: string, ancestor: string): boolean {
     for (let node = this.nodes.get(id); node; node = node.parentId === null ? undefined : this.nodes.get(node.parentId)) {
       if (node.id === ancestor) return true;

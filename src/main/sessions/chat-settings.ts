@@ -25,5 +25,13 @@ export function applyChatPatch(state: ChatState, patch: ChatSettingsPatch): Chat
     model: patch.model ?? state.model,
     systemPrompt: patch.systemPrompt ?? state.systemPrompt,
     params: patch.params ?? state.params,
+    ...compareSet(state, patch),
   };
+}
+
+/** The compare set after `patch`: replaced, forgotten (`null`) or kept. */
+function compareSet(state: ChatState, patch: ChatSettingsPatch): { compareModels?: ChatState['compareModels'] } {
+  if (patch.compareModels === null) return {};
+  const models = patch.compareModels ?? state.compareModels;
+  return models ? { compareModels: models } : {};
 }

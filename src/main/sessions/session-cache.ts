@@ -18,6 +18,8 @@ export interface Runtime extends EventCursor {
   loading?: Promise<void>;
   /** The run in progress; a running session is never unloaded. */
   run?: SessionRun;
+  /** A compare in progress (compare/compare-run.ts): the session is busy and never unloaded while it runs. */
+  compare?: { readonly id: string; stop(): void; readonly done: Promise<void> };
   /** The last run, broken off after showing text: shown in the chat until the next run, a switch or a dismiss. */
   failed?: FailedRunSnapshot;
   /** Tools of the last run started, kept for the run that sends input queued while it finished. */
@@ -92,7 +94,7 @@ export class SessionCache {
       if (runtime.deleted) break;
     }
     if (runtime.deleted || !loaded) throw new AppError('not_found', this.context.strings().notFound);
-    if (!runtime.run) this.remember(runtime);
+    if (!runtime.run && !runtime.compare) this.remember(runtime);
     return { runtime, loaded };
   }
 
@@ -127,7 +129,7 @@ export class SessionCache {
     for (const [id, idle] of this.recent) {
       if (this.recent.size <= this.maxIdle) break;
       this.recent.delete(id);
-      if (idle.run) continue;
+      if (idle.run || idle.compare) continue;
       idle.loaded = undefined;
       idle.tools = undefined;
     }

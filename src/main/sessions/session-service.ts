@@ -28,6 +28,7 @@ import { SessionViews } from './session-views.js';
 import type { FileLine, MessageEntry, SessionHeader } from './store/session-file.js';
 import { SessionStore, StoreError, type IndexChange } from './store/session-store.js';
 import { TitleWriter } from './title-writer.js';
+import { Compares } from './compare/compares.js';
 
 export { DEFAULT_IDLE_SESSIONS, type SessionObserver, type SessionServiceOptions } from './session-context.js';
 
@@ -46,6 +47,7 @@ export class SessionService {
   private readonly edits: SessionEdits;
   private readonly runs: SessionRuns;
   private readonly titles: TitleWriter | undefined;
+  private readonly compares: Compares;
   private disposed = false;
 
   /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
@@ -73,6 +75,11 @@ export class SessionService {
     if (autoTitle) this.titles = new TitleWriter({ streamFn: options.streamFn, enabled: autoTitle, log: this.context.log });
     const { cache, views, edits, titles, context } = this;
     this.runs = new SessionRuns({ context, options, cache, views, edits, titles });
+    this.compares = new Compares(
+      { context, options, cache, views, edits, titles },
+      (id) => this.ready(id),
+      (runtime) => this.assertIdle(runtime),
+    );
     store.watch((change) => this.indexChanged(change));
   }
 
@@ -209,6 +216,9 @@ export class SessionService {
     const run = runtime?.run;
     if (runtime) runtime.deleted = true;
     run?.cancel();
+    const compare = runtime?.compare;
+    compare?.stop();
+    if (compare) await compare.done;
     // The stopped run ends (committing nothing, the session being deleted) before the file goes, so a delete that
     // fails on disk always finds the run over, whatever the machine's speed.
     if (run) await run.done;
@@ -318,9 +328,12 @@ export class SessionService {
 
   /** Stops the running run (queued messages are cancelled with it). `aborted` is false when nothing was running. */
   async abort(sessionId: string): Promise<{ aborted: boolean }> {
-    const run = this.cache.known(sessionId)?.run;
+    const runtime = this.cache.known(sessionId);
+    const run = runtime?.run;
     run?.stop();
-    return { aborted: run !== undefined };
+    // A compare stops whole: every column stores what it had shown.
+    const compared = this.compares.stop(runtime);
+    return { aborted: run !== undefined || compared };
   }
 
   async peekQueue(sessionId: string): Promise<QueueState> {
@@ -353,10 +366,46 @@ export class SessionService {
     return this.cache.known(sessionId)?.run?.removeQueued(which, index, text) ?? { queue: NO_QUEUE, removed: false };
   }
 
+  /** Asks `text` of 2–4 models at once (compare/compare-run.ts); answers at once, each column's events follow. */
+  async compare(
+    sessionId: string,
+    text: string,
+    models: readonly ModelRef[],
+    attachments: readonly AttachmentPart[] = [],
+  ): Promise<{ compareId: string; runIds: string[] }> {
+    this.assertOpen();
+    const started = await this.compares.start(sessionId, text, models, attachments);
+    void this.store.unsentText.set(sessionId, undefined);
+    return started;
+  }
+
+  /** Stops one column of the running compare (`runId`), or all of them; false when nothing of it was streaming. */
+  async stopCompare(sessionId: string, runId?: string): Promise<{ aborted: boolean }> {
+    return { aborted: this.compares.stop(this.cache.known(sessionId), runId) };
+  }
+
+  /** Answers one compare column again (`runId`, once it ended), or after a compare the answer `messageId` with `model`. */
+  async regenerateWith(sessionId: string, target: { runId?: string; messageId?: string; model?: ModelRef }): Promise<{ runId: string }> {
+    this.assertOpen();
+    return this.compares.regenerate(sessionId, target);
+  }
+
+  /** Asks the chat's model to merge the versions of the answer `messageId` into one: a normal send over them. */
+  async mergeAnswers(sessionId: string, messageId: string): Promise<{ runId: string }> {
+    this.assertOpen();
+    return this.send(sessionId, await this.compares.mergeText(sessionId, messageId));
+  }
+
+  /** A new chat holding the shown branch up to `messageId`, with this chat's settings, linked back to it. */
+  async fork(sessionId: string, messageId: string): Promise<SessionSummary> {
+    this.assertOpen();
+    return this.compares.fork(sessionId, messageId);
+  }
+
   /** Stops every run (text already shown is committed as stopped), waits for them, and flushes the index. */
   async dispose(): Promise<void> {
     this.disposed = true;
-    await this.runs.dispose();
+    await Promise.all([this.runs.dispose(), this.compares.dispose()]);
     await this.titles?.dispose();
     await this.store.close();
   }
@@ -430,7 +479,7 @@ export class SessionService {
   }
 
   private assertIdle(runtime: Runtime): void {
-    if (runtime.run) throw new AppError('busy', this.options.messages().busy);
+    if (runtime.run || runtime.compare) throw new AppError('busy', this.options.messages().busy);
   }
 
   private assertOpen(): void {

@@ -83,7 +83,12 @@ export class SessionViews {
     const detail: SessionDetail = {
       ...this.summaryOfId(runtime.id),
       systemPrompt: loaded.chat.systemPrompt,
-      chat: { model: loaded.chat.model, params: loaded.chat.params },
+      chat: {
+        model: loaded.chat.model,
+        params: loaded.chat.params,
+        ...(loaded.chat.compareModels && { compareModels: loaded.chat.compareModels }),
+      },
+      ...(loaded.header.forkedFrom && { forkedFrom: loaded.header.forkedFrom }),
       messages: [loaded.system, ...shown.map((entry) => entry.message)],
       refs: refs(shown),
       start,

@@ -16,6 +16,7 @@
 //
 // Version 2 adds `branch` lines. Version 1 readers would take one for damage (and cut or refuse what follows), so a
 // version-1 file is migrated — backup copy first, then the header rewritten — before its first `branch` line.
+import type { ForkOrigin } from '../../../shared/compare.js';
 import type { Message } from '../../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../../shared/sessions.js';
 import type { ChatParams } from '../../../shared/settings.js';
@@ -42,6 +43,8 @@ export interface SessionHeader {
   providerId?: string;
   /** Request parameters the chat was created with (from a preset). */
   params?: ChatParams;
+  /** A fork: the chat and message it was made from. */
+  forkedFrom?: ForkOrigin;
 }
 
 /** One stored message, a node of the tree (`parentId` null for the first message). */
