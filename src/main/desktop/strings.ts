@@ -17,11 +17,11 @@ export interface DesktopStrings {
 const en: DesktopStrings = {
   action: {
     newChat: 'New chat',
-    search: 'Search all chats',
+    search: 'Search every chat',
     find: 'Find in this chat',
     settings: 'Settings',
     copyAnswer: 'Copy the last answer',
-    help: 'Keyboard shortcuts',
+    help: 'Show this sheet',
     quickAsk: 'Quick ask (from anywhere)',
   },
   shortcutRefused: (keys) =>
@@ -36,11 +36,11 @@ const en: DesktopStrings = {
 const zh: DesktopStrings = {
   action: {
     newChat: '新建对话',
-    search: '搜索全部对话',
-    find: '在本对话中查找',
+    search: '搜索所有对话',
+    find: '在当前对话中查找',
     settings: '设置',
-    copyAnswer: '复制最后一条回答',
-    help: '键盘快捷键',
+    copyAnswer: '复制最后一个回答',
+    help: '显示本快捷键表',
     quickAsk: '快速提问（任何地方）',
   },
   shortcutRefused: (keys) => `系统没有把 ${keys} 交给 Tiny Agent：其他应用或系统正在使用它。请在 设置 → 键盘 中换一组按键。`,

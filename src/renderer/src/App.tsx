@@ -1,6 +1,6 @@
 // The app shell: sidebar and main pane (header, conversation or the welcome panel, the one banner, queue, composer),
 // settings, shortcuts, and the locale and theme every part renders with.
-import type { JSX } from 'react';
+import { useEffect, type JSX } from 'react';
 import { ChatServersPicker } from './chat/tools/ChatServersPicker';
 import { Composer } from './components/Composer';
 import { Conversation } from './components/Conversation';
@@ -22,6 +22,7 @@ import { useAppState } from './store/appState';
 import { selectWelcomeShown } from './store/welcomeSlice';
 import { WelcomePanel } from './welcome/WelcomePanel';
 import { PreviewPanel } from './preview';
+import { startDesktop, UpdateReady, useDesktop } from './shortcuts';
 
 export function App(): JSX.Element {
   const locale = useAppState((s) => s.locale);
@@ -34,6 +35,8 @@ export function App(): JSX.Element {
   const narrow = useMediaQuery(NARROW_QUERY);
   useDocumentTheme(theme, locale);
   useShortcuts();
+  useEffect(() => startDesktop(), []);
+  const updateStatus = useDesktop((s) => s.view.update.status);
   return (
     <LocaleContext.Provider value={locale}>
       <div className={narrow ? 'app narrow' : 'app'}>
@@ -41,6 +44,7 @@ export function App(): JSX.Element {
         <main className="main">
           <Header narrow={narrow} />
           {findOpen && <FindBar />}
+          {updateStatus.kind === 'ready' && <UpdateReady version={updateStatus.version} notes={updateStatus.notes} />}
           <div className="conversation">
             {welcomeShown ? (
               <WelcomePanel />

@@ -49,7 +49,7 @@ describe('desktop settings', () => {
 
   it("a clash is refused naming the other action, in the person's language; the file is unchanged", async () => {
     const service = await DesktopService.open(dir, () => 'zh-CN', host());
-    await expect(service.update({ shortcuts: { find: 'CommandOrControl+K' } })).rejects.toThrow('Ctrl+K 已被“搜索全部对话”使用。');
+    await expect(service.update({ shortcuts: { find: 'CommandOrControl+K' } })).rejects.toThrow('Ctrl+K 已被“搜索所有对话”使用。');
     expect(service.settings().shortcuts.find).toBe('CommandOrControl+F');
     await expect(readFile(join(dir, 'desktop.json'), 'utf8')).rejects.toThrow();
   });

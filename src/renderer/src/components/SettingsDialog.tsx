@@ -14,6 +14,7 @@ import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
 import { FormError } from '../ui/FormError';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
+import { KeyboardSettings, TraySettings, UpdateSettings } from '../shortcuts';
 
 const LANGUAGES: readonly LanguageSetting[] = ['system', 'zh-CN', 'en'];
 const THEMES: readonly ThemeSetting[] = ['system', 'light', 'dark'];
@@ -78,6 +79,9 @@ export function SettingsDialog(): JSX.Element {
         <UsageSettings settings={settings} />
         <McpSettings />
         <GeneralSettings settings={settings} />
+        <KeyboardSettings />
+        <UpdateSettings />
+        <TraySettings />
         <div className="dialog-actions settings-done">
           <p className="hint push-left">{t('settings.savedAsYouGo')}</p>
           <button type="button" className="button primary" data-testid="settings-save" onClick={() => void leave()}>

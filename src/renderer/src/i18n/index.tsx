@@ -22,6 +22,7 @@ import { mcpSettingsStrings } from './mcpSettings';
 import { desktopStrings } from './desktop';
 import { startupStrings } from './startup';
 import { foldersStrings } from './folders';
+import { quickAskStrings } from './quickAsk';
 
 export type { Locale };
 
@@ -72,6 +73,7 @@ const dictionaries = {
     ...desktopStrings.en,
     ...startupStrings.en,
     ...foldersStrings.en,
+    ...quickAskStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -95,6 +97,7 @@ const dictionaries = {
     ...desktopStrings['zh-CN'],
     ...startupStrings['zh-CN'],
     ...foldersStrings['zh-CN'],
+    ...quickAskStrings['zh-CN'],
   },
 } as const;
 
