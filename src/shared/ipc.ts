@@ -10,6 +10,7 @@ import type { FindRequest, FindResponse, SearchRequest, SearchResponse } from '.
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
 import type { UiState, UiStatePatch } from './ui-state.js';
 import type { ChatFolder } from './folders.js';
+import type { CondenseView } from './condense.js';
 import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
@@ -74,6 +75,10 @@ export const INVOKE_CHANNELS = {
   setFolderCollapsed: 'folders:collapse',
   moveSessionToFolder: 'folders:move',
   exportFolder: 'folders:export',
+  getCondense: 'condense:get',
+  condenseNow: 'condense:now',
+  undoCondense: 'condense:undo',
+  setCondenseOff: 'condense:off',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -223,6 +228,14 @@ export interface InvokeContract {
   moveSessionToFolder: { request: SessionRef & { folderId: string | null }; response: SessionSummary };
   /** Saves a folder's chats into one ZIP archive where the person chooses (importable like "export all"). */
   exportFolder: { request: { folderId: string }; response: ExportResult };
+  /** The chat's condensed history: the summary in force (its marker's place) and whether condensing is off. */
+  getCondense: { request: SessionRef; response: CondenseView };
+  /** Summarizes every turn but the newest now (one model request). Refused (`busy`) while the chat answers. */
+  condenseNow: { request: SessionRef; response: CondenseView };
+  /** Undoes the summary in force; requests carry the turns again as far as they fit. */
+  undoCondense: { request: SessionRef; response: CondenseView };
+  /** Turns condensing off (the oldest turns are simply left out) or on again, for this chat. */
+  setCondenseOff: { request: SessionRef & { off: boolean }; response: CondenseView };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

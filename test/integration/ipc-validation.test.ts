@@ -188,6 +188,10 @@ describe('request schemas', () => {
     setFolderCollapsed: { folderId: 'f-1', collapsed: true },
     moveSessionToFolder: { sessionId: id, folderId: null },
     exportFolder: { folderId: 'f-1' },
+    getCondense: { sessionId: id },
+    condenseNow: { sessionId: id },
+    undoCondense: { sessionId: id },
+    setCondenseOff: { sessionId: id, off: true },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {

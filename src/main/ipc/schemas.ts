@@ -231,4 +231,8 @@ export const requestSchemas = {
   setFolderCollapsed: z.strictObject({ folderId, collapsed: z.boolean() }),
   moveSessionToFolder: z.strictObject({ sessionId, folderId: folderId.nullable() }),
   exportFolder: z.strictObject({ folderId }),
+  getCondense: sessionRef,
+  condenseNow: sessionRef,
+  undoCondense: sessionRef,
+  setCondenseOff: z.strictObject({ sessionId, off: z.boolean() }),
 } satisfies Schemas;
