@@ -24,6 +24,11 @@ import { isSafeExternalUrl } from './security/external-links.js';
 import { findInBranch, SEARCH_FILE, SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
 import { FOLDER_STRINGS, FolderService } from './sessions/folders/index.js';
+import type { CondenseView } from '../shared/condense.js';
+import type { SessionDetail } from '../shared/sessions.js';
+
+/** What the window is told of a chat's condensed history. */
+const condenseOf = (detail: SessionDetail): CondenseView => detail.condense ?? { off: false };
 import type { SecretBox } from './settings/secret-box.js';
 import { detectLocalServers, type LocalDetectOptions } from './settings/local-detect.js';
 import { createProviderCheck } from './settings/provider-check.js';
@@ -286,6 +291,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     regenerateWith: ({ sessionId, ...target }) => sessions.regenerateWith(sessionId, target),
     mergeAnswers: ({ sessionId, messageId }) => sessions.mergeAnswers(sessionId, messageId),
     forkSession: ({ sessionId, messageId }) => sessions.fork(sessionId, messageId),
+    getCondense: ({ sessionId }) => sessions.condenseView(sessionId),
+    condenseNow: ({ sessionId }) => sessions.condenseNow(sessionId).then(condenseOf),
+    undoCondense: ({ sessionId }) => sessions.undoCondense(sessionId).then(condenseOf),
+    setCondenseOff: ({ sessionId, off }) => sessions.setCondenseOff(sessionId, off).then(condenseOf),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);

@@ -12,6 +12,7 @@ import type { FindRequest, FindResponse, SearchRequest, SearchResponse } from '.
 import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js';
 import type { UiState, UiStatePatch } from './ui-state.js';
 import type { ChatFolder } from './folders.js';
+import type { CondenseView } from './condense.js';
 import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
@@ -88,6 +89,10 @@ export const INVOKE_CHANNELS = {
   regenerateWith: 'compare:regenerate',
   mergeAnswers: 'compare:merge',
   forkSession: 'sessions:fork',
+  getCondense: 'condense:get',
+  condenseNow: 'condense:now',
+  undoCondense: 'condense:undo',
+  setCondenseOff: 'condense:off',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -261,6 +266,14 @@ export interface InvokeContract {
   mergeAnswers: { request: SessionRef & { messageId: string }; response: { runId: string } };
   /** "New chat from here": a new chat with the shown branch up to `messageId`, named after this one, linked back. */
   forkSession: { request: SessionRef & { messageId: string }; response: SessionSummary };
+  /** The chat's condensed history: the summary in force (its marker's place) and whether condensing is off. */
+  getCondense: { request: SessionRef; response: CondenseView };
+  /** Summarizes every turn but the newest now (one model request). Refused (`busy`) while the chat answers. */
+  condenseNow: { request: SessionRef; response: CondenseView };
+  /** Undoes the summary in force; requests carry the turns again as far as they fit. */
+  undoCondense: { request: SessionRef; response: CondenseView };
+  /** Turns condensing off (the oldest turns are simply left out) or on again, for this chat. */
+  setCondenseOff: { request: SessionRef & { off: boolean }; response: CondenseView };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

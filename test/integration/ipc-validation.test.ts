@@ -202,6 +202,10 @@ describe('request schemas', () => {
     regenerateWith: { sessionId: id, runId: id },
     mergeAnswers: { sessionId: id, messageId: '0123456789abcdef' },
     forkSession: { sessionId: id, messageId: '0123456789abcdef' },
+    getCondense: { sessionId: id },
+    condenseNow: { sessionId: id },
+    undoCondense: { sessionId: id },
+    setCondenseOff: { sessionId: id, off: true },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {

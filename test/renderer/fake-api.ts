@@ -527,6 +527,18 @@ export function createFakeApi(): FakeApi {
       else delete detail.folderId;
       return summaryOf(detail);
     },
+    getCondense: ({ sessionId }) => found(sessionId).condense ?? { off: false },
+    condenseNow: ({ sessionId }) => found(sessionId).condense ?? { off: false },
+    undoCondense: ({ sessionId }) => {
+      const detail = found(sessionId);
+      detail.condense = { off: detail.condense?.off ?? false };
+      return detail.condense;
+    },
+    setCondenseOff: ({ sessionId, off }) => {
+      const detail = found(sessionId);
+      detail.condense = { ...detail.condense, off };
+      return detail.condense;
+    },
     exportFolder: ({ folderId }) => ({
       saved: true,
       fileName: 'folder.zip',

@@ -255,4 +255,8 @@ export const requestSchemas = {
   }),
   mergeAnswers: z.strictObject({ sessionId, messageId }),
   forkSession: z.strictObject({ sessionId, messageId }),
+  getCondense: sessionRef,
+  condenseNow: sessionRef,
+  undoCondense: sessionRef,
+  setCondenseOff: z.strictObject({ sessionId, off: z.boolean() }),
 } satisfies Schemas;

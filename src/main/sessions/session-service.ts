@@ -8,6 +8,7 @@
 // `error` (nothing committed; the user's text is handed back as `unsentText`), then `run_end`. The commit rule itself
 // is in run-outcome.ts.
 import type { FolderRef } from '../../shared/folders.js';
+import type { CondenseView } from '../../shared/condense.js';
 import path from 'node:path';
 import type { AttachmentPart } from '../../shared/attachments.js';
 import type { ApprovalDecision } from '../../shared/mcp.js';
@@ -174,6 +175,12 @@ export class SessionService {
     const model = this.options.resolveModel(loaded.chat.model, loaded.chat.params);
     await this.runs.condenser.condenseNow(sessionId, loaded, model, (summary) => this.edits.condensed(runtime, loaded, summary));
     return this.views.detailOf(runtime, loaded, {});
+  }
+
+  /** The chat's condensed history without its messages (the window places the marker by `summary.through`). */
+  async condenseView(sessionId: string): Promise<CondenseView> {
+    const { loaded } = await this.ready(sessionId);
+    return { ...(loaded.condensed && { summary: loaded.condensed }), off: loaded.condenseOff === true };
   }
 
   /** Undoes the summary in force: requests carry the turns again (as far as they fit). */

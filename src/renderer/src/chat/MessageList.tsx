@@ -8,6 +8,7 @@ import { clearMarks, markText } from '../search/highlight';
 import './chat.css';
 import { handleListClick } from './listClicks';
 import { MessageRow } from './MessageRow';
+import { CondensedMarker } from './condense/CondensedMarker';
 import { estimateRowHeight, PLACEHOLDER_PX, useRowLayout } from './rowLayout';
 import { ScrollMotion } from './scrollMotion';
 import { ToolResultsContext, useToolResultsMap } from './tools/toolResults';
@@ -331,6 +332,7 @@ function SessionMessages(props: MessageListProps): JSX.Element {
                       regenerable={isRegenerable(props, item.index, lastAnswer)}
                       unsaved={unsavedFrom >= 0 && item.index >= unsavedFrom}
                     />
+                    <CondensedMarker messageId={ref?.id} />
                     {unsavedFrom >= 0 && item.index === messages.length - 1 && props.interrupted}
                   </div>
                 );

@@ -9,6 +9,7 @@ import { ChatSettingsPanel } from './chat-settings/ChatSettingsPanel';
 import { ModelPicker } from './chat-settings/ModelPicker';
 import { GearIcon, SidebarIcon, SlidersIcon } from '../ui/icons';
 import { ExportMenu } from '../transfer/ExportMenu';
+import { CondenseNowButton } from '../chat/condense/CondensedMarker';
 import { UsageTotal } from '../usage/UsageTotal';
 
 export function Header({ narrow }: { narrow: boolean }): JSX.Element {
@@ -55,6 +56,7 @@ export function Header({ narrow }: { narrow: boolean }): JSX.Element {
         <SlidersIcon />
       </button>
       {chatSettingsOpen && <ChatSettingsPanel />}
+      <CondenseNowButton />
       <ExportMenu />
       {isTyping && (
         <span className="answering" role="status">

@@ -24,6 +24,7 @@ import { createTransferSlice } from './transferSlice';
 import { createUiStateSlice } from './uiStateSlice';
 import { createWelcomeSlice } from './welcomeSlice';
 import { createFoldersSlice } from './foldersSlice';
+import { createCondenseSlice } from './condenseSlice';
 
 // The contracts live in ./state, below the slices; these names were always imported from here.
 export type { AppState, BannerCode, BannerError } from './state';
@@ -49,6 +50,7 @@ export const useAppState = create<AppState>()((...slice) => ({
   ...createWelcomeSlice(...slice),
   ...createUiStateSlice(...slice),
   ...createFoldersSlice(...slice),
+  ...createCondenseSlice(...slice),
 }));
 
 /** Key of the open session for per-session UI state. */

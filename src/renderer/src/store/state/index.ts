@@ -18,6 +18,7 @@ import type { StartupSlice } from './startup';
 import type { ToolsSlice } from './tools';
 import type { TransferSlice } from './transfer';
 import type { FoldersSlice } from './folders';
+import type { CondenseSlice } from './condense';
 import type { UiStateSlice } from './uiState';
 import type { WelcomeSlice } from './welcome';
 
@@ -61,4 +62,5 @@ export type AppState = StartupSlice &
   TransferSlice &
   WelcomeSlice &
   UiStateSlice &
-  FoldersSlice;
+  FoldersSlice &
+  CondenseSlice;
