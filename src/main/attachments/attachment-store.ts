@@ -87,7 +87,7 @@ export class AttachmentStore {
     const first = judge(request);
     // A document is read (in its worker) before the queue: a long read never holds up other adds.
     const judged: { part: AttachmentPart; scaledBytes?: Uint8Array } | { refused: AttachmentRefusal } =
-      'refused' in first && isDocumentCandidate(request.name, first.refused) ? await this.documents.judge(request) : first;
+      'refused' in first && isDocumentCandidate(request.name, first.refused, request.bytes) ? await this.documents.judge(request) : first;
     return this.serially(async () => {
       if ('refused' in judged) return judged;
       const { part, scaledBytes } = judged;

@@ -13,11 +13,11 @@ import { documentForModel } from '../documents/for-model.js';
 export const DOCUMENT_MIME = 'application/octet-stream';
 
 /** True when a file named `name` that `judge` refused should be read as a document instead. */
-export function isDocumentCandidate(name: string, refused: AttachmentRefusal): boolean {
+export function isDocumentCandidate(name: string, refused: AttachmentRefusal, bytes: Uint8Array): boolean {
   const ext = extensionOf(name);
   if ((DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) return refused.reason === 'unsupported' || refused.reason === 'too_large';
-  // A text file whose bytes are not UTF-8: its encoding is detected.
-  return isTextExtension(ext) && refused.reason === 'unsupported';
+  // A text file whose bytes are not UTF-8 (and have no NUL byte, which no legacy text encoding has): its encoding is detected.
+  return isTextExtension(ext) && refused.reason === 'unsupported' && !bytes.includes(0);
 }
 
 /** Readings of documents added or sent in this process, by hash (the most recent few). */
