@@ -1,5 +1,6 @@
 // Files a person attaches to a message: what a stored attachment is, which kinds are accepted, and the limits.
 // The bytes live once in `<data>/attachments/<sha256>.<ext>`; messages and IPC carry only these references.
+import type { DocumentErrorCode, DocumentKind } from './documents.js';
 import { cutText } from './transfer.js';
 
 /** Image types sent to the model as `image_url` parts (same bytes and type when within the limits). */
@@ -94,7 +95,8 @@ export interface ScaledImage {
  */
 export interface AttachmentPart {
   type: 'attachment';
-  kind: 'image' | 'text';
+  /** `document`: a PDF, Office, ODF, EPUB, RTF … file (or text not in UTF-8) read by the document worker. */
+  kind: 'image' | 'text' | 'document';
   sha256: string;
   mimeType: string;
   /** The file name as the person's system gave it (a pasted image gets a generated one). */
@@ -104,6 +106,17 @@ export interface AttachmentPart {
   width?: number;
   height?: number;
   scaled?: ScaledImage;
+  /** A document's reading (kind `document` only). */
+  document?: AttachedDocument;
+}
+
+/** What the chip shows of an attached document: its reader, pages/slides or sheets, and its size in tokens. */
+export interface AttachedDocument {
+  kind: DocumentKind;
+  pages?: number;
+  sheets?: number;
+  parts: number;
+  tokens: number;
 }
 
 /** The bytes of one stored attachment, for display. */
@@ -191,6 +204,8 @@ export type AttachmentRefusal =
   | { reason: 'too_many'; name: string; limit: number }
   /** Main could not take it (e.g. the disk is full); `message` is main's wording. */
   | { reason: 'failed'; name: string; message: string }
-  | { reason: 'empty'; name: string };
+  | { reason: 'empty'; name: string }
+  /** A document the document worker could not read, and why. */
+  | { reason: 'document'; name: string; code: DocumentErrorCode };
 
 export type AddAttachmentResult = { attachment: AttachmentPart } | { refused: AttachmentRefusal };

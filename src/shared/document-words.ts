@@ -4,6 +4,9 @@ import type { Locale } from './settings.js';
 
 export type DocumentLocale = Locale;
 
+/** Extensions attached as documents (read by the document worker, not sent as raw text). */
+export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'odt', 'xlsx', 'xlsm', 'xls', 'ods', 'pptx', 'epub', 'rtf', 'htm', 'xhtml'] as const;
+
 export const DOCUMENT_ERROR_WORDS: Record<DocumentLocale, Record<DocumentErrorCode, string>> = {
   en: {
     protected: 'protected: not read (it needs a password)',
@@ -26,7 +29,7 @@ export const DOCUMENT_ERROR_WORDS: Record<DocumentLocale, Record<DocumentErrorCo
 /** The chip's summary: "12 pages · 3.4k tokens", "2 sheets · 800 tokens". */
 export function documentSummary(
   locale: DocumentLocale,
-  document: Pick<ExtractedDocument, 'kind' | 'pages' | 'sheets' | 'parts' | 'tokens'>,
+  document: Pick<ExtractedDocument, 'kind' | 'pages' | 'sheets' | 'tokens'> & { parts: number },
 ): string {
   const tokens = document.tokens >= 1000 ? `${(document.tokens / 1000).toFixed(1)}k` : String(document.tokens);
   const zh = locale === 'zh-CN';
@@ -37,7 +40,7 @@ export function documentSummary(
     count = zh ? `${document.pages} 张幻灯片` : `${document.pages} ${document.pages === 1 ? 'slide' : 'slides'}`;
   else if (document.pages !== undefined)
     count = zh ? `${document.pages} 页` : `${document.pages} ${document.pages === 1 ? 'page' : 'pages'}`;
-  else count = zh ? `${document.parts.length} 部分` : `${document.parts.length} ${document.parts.length === 1 ? 'part' : 'parts'}`;
+  else count = zh ? `${document.parts} 部分` : `${document.parts} ${document.parts === 1 ? 'part' : 'parts'}`;
   return zh ? `${count} · ${tokens} 个词元` : `${count} · ${tokens} tokens`;
 }
 

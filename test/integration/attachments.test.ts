@@ -205,7 +205,10 @@ describe('refusals name the type', () => {
     expect(await add('setup.exe', EXE_BYTES)).toEqual({
       refused: { reason: 'unsupported', name: 'setup.exe', label: 'windows-program', extension: 'exe' },
     });
-    expect(await add('paper.pdf', Buffer.from('%PDF-1.7\n%\xff\xfe'))).toMatchObject({ refused: { reason: 'unsupported', label: 'pdf' } });
+    // A PDF is read as a document now; this one has no body, so it is damaged.
+    expect(await add('paper.pdf', Buffer.from('%PDF-1.7\n%\xff\xfe'))).toEqual({
+      refused: { reason: 'document', name: 'paper.pdf', code: 'damaged' },
+    });
     expect(await add('notes.txt', Buffer.from([0x00, 0x01, 0xfe, 0xff]))).toEqual({
       refused: { reason: 'unsupported', name: 'notes.txt', extension: 'txt' },
     });

@@ -24,6 +24,7 @@ import {
 } from '../../shared/attachments.js';
 import type { StartupNotice } from '../../shared/app-status.js';
 import { readFileIfExists, UNREAD_COPY_SUFFIX, writeFileAtomic } from '../storage/atomic-file.js';
+import { DOCUMENT_MIME, DocumentReadings, isDocumentCandidate } from './documents.js';
 import { sniff } from './sniff.js';
 
 export interface AttachmentStoreOptions {
@@ -39,7 +40,7 @@ interface RefsFile {
 }
 
 const REFS_FILE = 'refs.json';
-const STORED_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif|txt)$/;
+const STORED_FILE = /^([0-9a-f]{64})\.(png|jpg|webp|gif|txt|bin)$/;
 const SESSION_FILE = /^([0-9a-f-]{36})\.jsonl$/i;
 const HASH_IN_SESSION = /"sha256":"([0-9a-f]{64})"/g;
 const EXTENSION: Record<ImageMimeType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
@@ -78,10 +79,16 @@ export class AttachmentStore {
     return store;
   }
 
+  /** Readings of attached documents (the document worker's), for sending. */
+  readonly documents = new DocumentReadings();
+
   /** Validates and stores an attachment; answers its reference, or why it is refused. */
-  add(request: AddAttachmentRequest): Promise<AddAttachmentResult> {
+  async add(request: AddAttachmentRequest): Promise<AddAttachmentResult> {
+    const first = judge(request);
+    // A document is read (in its worker) before the queue: a long read never holds up other adds.
+    const judged: { part: AttachmentPart; scaledBytes?: Uint8Array } | { refused: AttachmentRefusal } =
+      'refused' in first && isDocumentCandidate(request.name, first.refused, request.bytes) ? await this.documents.judge(request) : first;
     return this.serially(async () => {
-      const judged = judge(request);
       if ('refused' in judged) return judged;
       const { part, scaledBytes } = judged;
       await this.write(part.sha256, fileName(part), request.bytes);
@@ -316,12 +323,13 @@ function hashesOf(part: AttachmentPart): string[] {
 }
 
 function fileName(part: { sha256: string; mimeType: string }): string {
-  return `${part.sha256}.${isImageType(part.mimeType) ? EXTENSION[part.mimeType] : 'txt'}`;
+  return `${part.sha256}.${isImageType(part.mimeType) ? EXTENSION[part.mimeType] : part.mimeType === DOCUMENT_MIME ? 'bin' : 'txt'}`;
 }
 
 function mimeOfFile(name: string): string {
   const ext = extensionOf(name);
   for (const [mime, e] of Object.entries(EXTENSION)) if (e === ext) return mime;
+  if (ext === 'bin') return DOCUMENT_MIME;
   return 'text/plain';
 }
 

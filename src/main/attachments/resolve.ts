@@ -7,8 +7,15 @@ import type { ImagePart, Message, TextPart, UserMessage } from '../../shared/mes
 /** Reads a stored file by hash; undefined when it is gone. */
 export type ReadAttachment = (sha256: string) => Promise<AttachmentBytes | undefined>;
 
+/** A document attachment as the text the model gets for the message's question (attachments/document-block.ts). */
+export type DocumentText = (part: AttachmentPart, question: string) => Promise<string | undefined>;
+
 /** Messages with every attachment part replaced by image or text parts. Messages without attachments are kept as they are. */
-export async function resolveAttachments(messages: readonly Message[], read: ReadAttachment): Promise<Message[]> {
+export async function resolveAttachments(
+  messages: readonly Message[],
+  read: ReadAttachment,
+  documentText?: DocumentText,
+): Promise<Message[]> {
   const out: Message[] = [];
   for (const message of messages) {
     if (message.role !== 'user' || typeof message.content === 'string' || !message.content.some((part) => part.type === 'attachment')) {
@@ -19,9 +26,11 @@ export async function resolveAttachments(messages: readonly Message[], read: Rea
     // Files first, then images, then what the person typed about them: the question reads after its material.
     const typed: TextPart[] = [];
     const images: Array<TextPart | ImagePart> = [];
+    const question = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
     for (const part of message.content) {
       if (part.type === 'text') typed.push(part);
       else if (part.type === 'image') images.push(part);
+      else if (part.kind === 'document') content.push(await documentBlock(part, question, documentText));
       else if (part.kind === 'image') images.push(await imagePart(part, read));
       else content.push(await fileBlock(part, read));
     }
@@ -65,6 +74,11 @@ export function fencedFile(rawName: string, content: string): string {
           .replace(/[^a-z0-9+#-]/g, '')
       : '';
   return `${name}\n${fence}${language}\n${body}\n${fence}\n\n`;
+}
+
+async function documentBlock(part: AttachmentPart, question: string, documentText: DocumentText | undefined): Promise<TextPart> {
+  const text = documentText ? await documentText(part, question) : undefined;
+  return text === undefined ? missing(part) : { type: 'text', text: `${text}\n\n` };
 }
 
 function missing(part: AttachmentPart): TextPart {

@@ -67,7 +67,8 @@ export interface SessionServiceOptions {
 }
 
 /** What the session layer needs of the attachment store. */
-export type SessionAttachments = Pick<AttachmentStore, 'retain' | 'release' | 'handBack' | 'read'>;
+export type SessionAttachments = Pick<AttachmentStore, 'retain' | 'release' | 'handBack' | 'read'> &
+  Partial<Pick<AttachmentStore, 'documents'>>;
 
 /** Follows committed content; calls come after the change is on disk, in order. Must not throw (a throw is logged). */
 export interface SessionObserver {

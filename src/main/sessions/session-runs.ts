@@ -2,7 +2,7 @@
 // `saved` or `error`, then `run_end` — to the cache, the list, the unsent text and the title, and send input queued
 // too late to be taken. Every unfinished run is tracked so a shutdown can wait for them all.
 import { defaultConvertToLlm } from '../agent/index.js';
-import { resolveAttachments } from '../attachments/index.js';
+import { documentForRequest, resolveAttachments, type DocumentText } from '../attachments/index.js';
 import { attachmentsOf } from '../../shared/attachments.js';
 import { messageText, type Message, type UserMessage } from '../../shared/messages.js';
 import { usageTotals } from '../../shared/usage.js';
@@ -257,7 +257,9 @@ function attachmentsToLlm(store: SessionAttachments, log: SessionLogger): (messa
       log.error(`attachment ${sha256} could not be read`, error);
       return undefined;
     });
-  return (messages) => resolveAttachments(defaultConvertToLlm(messages), read);
+  const documents = store.documents;
+  const documentText: DocumentText | undefined = documents && ((part, question) => documentForRequest(documents, part, question, read));
+  return (messages) => resolveAttachments(defaultConvertToLlm(messages), read, documentText);
 }
 
 /** The broken-off run as the chat keeps showing it (FailedRunSnapshot). */

@@ -79,8 +79,8 @@ describe('documentForModel', () => {
 
 describe('document words', () => {
   it('names counts and failures in both languages', () => {
-    expect(documentSummary('en', { kind: 'pdf', pages: 12, parts: [], tokens: 3400 })).toBe('12 pages · 3.4k tokens');
-    expect(documentSummary('zh-CN', { kind: 'spreadsheet', sheets: 2, parts: [], tokens: 800 })).toBe('2 个工作表 · 800 个词元');
+    expect(documentSummary('en', { kind: 'pdf', pages: 12, parts: 0, tokens: 3400 })).toBe('12 pages · 3.4k tokens');
+    expect(documentSummary('zh-CN', { kind: 'spreadsheet', sheets: 2, parts: 0, tokens: 800 })).toBe('2 个工作表 · 800 个词元');
     expect(DOCUMENT_ERROR_WORDS.en.protected).toBe('protected: not read (it needs a password)');
     expect(DOCUMENT_ERROR_WORDS.en.no_text).toBe('no text in it — it is pictures (a scan); text recognition may come later');
     expect(DOCUMENT_ERROR_WORDS['zh-CN'].protected).toBe('受密码保护：未读取');

@@ -1,15 +1,16 @@
 // The composer's side of attachments: the attach button, the chips of files waiting to be sent (each removable),
 // the refusals in words, and the drop target shown while files are dragged over the window.
-import { useEffect, useRef, useState, type JSX } from 'react';
-import { IMAGE_TYPES, TEXT_EXTENSIONS, type AttachmentRefusal } from '../../../shared/attachments';
-import { useT, type Translate } from '../i18n';
+import { useContext, useEffect, useRef, useState, type JSX } from 'react';
+import { IMAGE_TYPES, TEXT_EXTENSIONS, type AttachmentPart, type AttachmentRefusal } from '../../../shared/attachments';
+import { DOCUMENT_ERROR_WORDS, DOCUMENT_EXTENSIONS, documentSummary } from '../../../shared/document-words';
+import { LocaleContext, useT, type Translate } from '../i18n';
 import { useAppState } from '../store/appState';
 import { CloseIcon, PaperclipIcon } from '../ui/icons';
 import { AttachmentThumb, formatBytes } from './AttachmentThumb';
 import './attachments.css';
 
 const EMPTY: never[] = [];
-const ACCEPT = [...IMAGE_TYPES, ...TEXT_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
+const ACCEPT = [...IMAGE_TYPES, ...TEXT_EXTENSIONS.map((ext) => `.${ext}`), ...DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
 
 export function AttachButton({ sessionKey, disabled }: { sessionKey: string; disabled: boolean }): JSX.Element {
   const t = useT();
@@ -59,12 +60,20 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
       {(parts.length > 0 || adding > 0) && (
         <ul className="attachment-chips" aria-label={t('attach.list')}>
           {parts.map((part) => (
-            <li key={part.sha256} className="attachment-chip" data-testid="attachment-chip" data-kind={part.kind}>
+            <li
+              key={part.sha256}
+              className="attachment-chip"
+              data-testid="attachment-chip"
+              data-kind={part.kind}
+              {...(part.document?.pages !== undefined ? { 'data-pages': part.document.pages } : {})}
+            >
               <AttachmentThumb part={part} width={32} height={32} />
               <span className="attachment-chip-name" title={part.name}>
                 {part.name}
               </span>
-              <span className="attachment-chip-size">{formatBytes(part.size)}</span>
+              <span className="attachment-chip-size">
+                <ChipSize part={part} />
+              </span>
               <button
                 type="button"
                 className="attachment-chip-remove"
@@ -87,7 +96,9 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
         <div className="attachment-refusals" role="alert" data-testid="attachment-refusals">
           <ul>
             {refusals.map((refusal, i) => (
-              <li key={i}>{refusalText(t, refusal)}</li>
+              <li key={i}>
+                {refusal.reason === 'document' ? <DocumentRefusal name={refusal.name} code={refusal.code} /> : refusalText(t, refusal)}
+              </li>
             ))}
           </ul>
           <button
@@ -103,6 +114,19 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
       )}
     </div>
   );
+}
+
+/** A chip's size: bytes, or for a document its pages/sheets and tokens ("12 pages · 3.4k tokens"). */
+function ChipSize({ part }: { part: AttachmentPart }): string {
+  const locale = useContext(LocaleContext);
+  return part.document ? documentSummary(locale, part.document) : formatBytes(part.size);
+}
+
+/** A document's refusal words in the current locale ("protected: not read …"). */
+function DocumentRefusal({ name, code }: { name: string; code: keyof (typeof DOCUMENT_ERROR_WORDS)['en'] }): string {
+  const t = useT();
+  const locale = useContext(LocaleContext);
+  return t('attach.refused.document', { name, why: DOCUMENT_ERROR_WORDS[locale][code] });
 }
 
 /** Pixel counts read the same in both languages: 30,000. */
@@ -141,6 +165,8 @@ export function refusalText(t: Translate, refusal: AttachmentRefusal): string {
       return t('attach.refused.too_many', { name: refusal.name, limit: refusal.limit });
     case 'failed':
       return t('attach.refused.failed', { name: refusal.name, message: refusal.message });
+    case 'document':
+      return t('attach.refused.document', { name: refusal.name, why: DOCUMENT_ERROR_WORDS.en[refusal.code] });
     default:
       return t(`attach.refused.${refusal.reason}`, { name: refusal.name });
   }

@@ -3,7 +3,8 @@ import type { BinaryLabel } from '../../../shared/attachments';
 
 const en = {
   'attach.button': 'Attach files',
-  'attach.hint': 'Attach images (PNG, JPEG, WebP, GIF) or text files — or paste or drop them here',
+  'attach.hint':
+    'Attach images (PNG, JPEG, WebP, GIF), documents (PDF, Word, Excel, slides, e-books) or text files — or paste or drop them here',
   'attach.drop': 'Drop files to attach them',
   'attach.adding': 'Adding…',
   'attach.remove': 'Remove {name}',
@@ -41,13 +42,15 @@ const en = {
   'attach.type.mp3': 'an MP3 audio file',
   'attach.type.ogg': 'an Ogg audio file',
   'attach.type.sqlite': 'an SQLite database',
+  'attach.refused.document': '“{name}”: {why}.',
+  'attach.document.sent': 'Sent: {parts}',
 } as const satisfies Record<string, string> & Record<`attach.type.${BinaryLabel}`, string>;
 
 export const attachmentStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, string> } = {
   en,
   'zh-CN': {
     'attach.button': '添加附件',
-    'attach.hint': '添加图片（PNG、JPEG、WebP、GIF）或文本文件——也可以粘贴或拖放到这里',
+    'attach.hint': '添加图片（PNG、JPEG、WebP、GIF）、文档（PDF、Word、Excel、幻灯片、电子书）或文本文件——也可以粘贴或拖放到这里',
     'attach.drop': '松开鼠标即可添加附件',
     'attach.adding': '正在添加…',
     'attach.remove': '移除 {name}',
@@ -85,5 +88,7 @@ export const attachmentStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en
     'attach.type.mp3': 'MP3 音频',
     'attach.type.ogg': 'Ogg 音频',
     'attach.type.sqlite': 'SQLite 数据库',
+    'attach.refused.document': '“{name}”：{why}。',
+    'attach.document.sent': '已发送：{parts}',
   },
 };

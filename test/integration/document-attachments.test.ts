@@ -1,0 +1,154 @@
+// Documents attached to a message through the real app core, the real store on a temp data folder, the document
+// worker and the fake OpenAI server: what the chip gets, what the request carries, and what is refused.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppCore, type AppCore } from '../../src/main/app-core.js';
+import type { AddAttachmentResult, AttachmentPart } from '../../src/shared/attachments.js';
+import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events.js';
+import type { SessionDetail } from '../../src/shared/sessions.js';
+import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
+import { testSecretBox } from '../fixtures/test-secret-box.js';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+interface Running {
+  core: AppCore;
+  events: SessionEventEnvelope[];
+  call<T>(channel: string, payload?: unknown): Promise<T>;
+  /** Resolves with the events of the next run of `sessionId` once it ended. */
+  runEnd(sessionId: string): Promise<SessionEvent[]>;
+}
+
+let server: FakeOpenAIServer;
+let dataDir: string;
+const opened: AppCore[] = [];
+
+async function start(): Promise<Running> {
+  const events: SessionEventEnvelope[] = [];
+  const waiters: Array<() => void> = [];
+  const core = await createAppCore({
+    dataDir,
+    // Every model request here is scripted: no model-written title after a first answer.
+    env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-attach-test-000000', OPENAI_MODEL: 'vision-model' },
+    systemLocale: 'en-US',
+    secrets: testSecretBox,
+    emit: (envelope) => {
+      events.push(envelope);
+      for (const wake of waiters.splice(0)) wake();
+    },
+    openExternal: async () => {},
+    writeLog: () => {},
+  });
+  opened.push(core);
+  const call = async <T>(channel: string, payload?: unknown): Promise<T> => {
+    const result = await core.router.handle(channel, payload);
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    return result.value as T;
+  };
+  const runEnd = (sessionId: string) =>
+    new Promise<SessionEvent[]>((resolve) => {
+      const from = events.length;
+      const check = () => {
+        const mine = events.slice(from).filter((e) => e.sessionId === sessionId);
+        if (mine.some((e) => e.event.type === 'run_end')) resolve(mine.map((e) => e.event));
+        else waiters.push(check);
+      };
+      check();
+    });
+  return { core, events, call, runEnd };
+}
+
+const stored = () =>
+  readdirSync(join(dataDir, 'attachments'))
+    .filter((name) => name !== 'refs.json')
+    .sort();
+
+async function attach(app: Running, name: string, bytes: Uint8Array, scaled?: Uint8Array): Promise<AttachmentPart> {
+  const result = await app.call<AddAttachmentResult>('attachments:add', { name, bytes, ...(scaled && { scaled }) });
+  if (!('attachment' in result)) throw new Error(`refused: ${JSON.stringify(result.refused)}`);
+  return result.attachment;
+}
+
+async function sendAndWait(app: Running, sessionId: string, text: string, attachments: AttachmentPart[]): Promise<SessionEvent[]> {
+  const ended = app.runEnd(sessionId);
+  await app.call('chat:send', { sessionId, text, attachments: attachments.map((a) => a.sha256) });
+  return ended;
+}
+
+async function newSession(app: Running): Promise<string> {
+  return (await app.call<SessionDetail>('sessions:create', {})).id;
+}
+
+afterEach(async () => {
+  for (const core of opened.splice(0)) await core.dispose();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function fresh(): Promise<Running> {
+  server = await startFakeOpenAI();
+  server.setDefaultReply({ text: 'I see it.' });
+  dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-docs-'));
+  return start();
+}
+import { gbkText, makePdf, makeProtectedPdf, makeZipBombDocx } from '../fixtures/documents.js';
+
+const filler = (page: number) =>
+  Array.from({ length: 40 }, (_, i) => `Line ${i} of page ${page}: routine operating notes, nothing to see here at all.`).join('\n');
+
+function userText(request: { body: { messages: Array<{ role: string; content: unknown }> } }): string {
+  const user = request.body.messages.at(-1)!;
+  const content = user.content as string | Array<{ type: string; text?: string }>;
+  return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
+}
+
+describe('documents in a message', () => {
+  it('a small PDF goes whole, as a fenced block labelled by page; the chip part has its pages and tokens', async () => {
+    const app = await fresh();
+    const pdf = await makePdf(['Intro to the device', 'Setup: plug it in', 'The warranty lasts 24 months']);
+    const sessionId = await newSession(app);
+    const part = await attach(app, 'manual.pdf', pdf);
+    expect(part).toMatchObject({ kind: 'document', name: 'manual.pdf', size: pdf.length, sha256: sha256(pdf) });
+    expect(part.document).toMatchObject({ kind: 'pdf', pages: 3, parts: 3 });
+    expect(part.document!.tokens).toBeGreaterThan(10);
+    await sendAndWait(app, sessionId, 'How long is the warranty (page 3)?', [part]);
+    expect(userText(server.chatRequests[0]!)).toBe(
+      'Document: manual.pdf\n```document\n[Page 1]\nIntro to the device\n\n[Page 2]\nSetup: plug it in\n\n[Page 3]\nThe warranty lasts 24 months\n```\n\nHow long is the warranty (page 3)?',
+    );
+    expect(stored()).toEqual([`${sha256(pdf)}.bin`]);
+  });
+
+  it('a PDF past the budget sends only the pages relevant to the question: asked about the warranty, page 3 goes', async () => {
+    const app = await fresh();
+    const pages = Array.from({ length: 80 }, (_, i) => filler(i + 1));
+    pages[2] = `Warranty terms\nThe warranty lasts 24 months from the day of purchase.\n${filler(3)}`;
+    const pdf = await makePdf(pages);
+    const sessionId = await newSession(app);
+    const part = await attach(app, 'big-manual.pdf', pdf);
+    expect(part.document!.pages).toBe(80);
+    expect(part.document!.tokens).toBeGreaterThan(32_000);
+    await sendAndWait(app, sessionId, 'What does the warranty cover?', [part]);
+    const sent = userText(server.chatRequests[0]!);
+    expect(sent).toContain('[Page 3]\nWarranty terms\nThe warranty lasts 24 months from the day of purchase.');
+    expect(sent.split('\n')[0]).toMatch(/^Document: big-manual\.pdf \(only the parts relevant to the question: Page 3.* — of 80 pages\)$/);
+    expect(sent.length).toBeLessThan(pdf.length);
+  });
+
+  it('a protected PDF, a ZIP bomb named .docx are refused with their reasons; a GBK text file is read', async () => {
+    const app = await fresh();
+    expect(await app.call('attachments:add', { name: 'locked.pdf', bytes: makeProtectedPdf() })).toEqual({
+      refused: { reason: 'document', name: 'locked.pdf', code: 'protected' },
+    });
+    expect(await app.call('attachments:add', { name: 'bomb.docx', bytes: makeZipBombDocx(16, true) })).toEqual({
+      refused: { reason: 'document', name: 'bomb.docx', code: 'too_large' },
+    });
+    const gbk = await attach(app, '会议.txt', gbkText('会议在三楼的大会议室举行，时间是下午三点。请准时参加。'));
+    expect(gbk.kind).toBe('document');
+    const sessionId = await newSession(app);
+    await sendAndWait(app, sessionId, '会议在哪里？', [gbk]);
+    expect(userText(server.chatRequests[0]!)).toContain('会议在三楼的大会议室举行，时间是下午三点。请准时参加。');
+  });
+});
