@@ -24,6 +24,7 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           'derived-worker': resolve('src/main/workers/derived-worker.ts'),
           'import-worker': resolve('src/main/workers/import-worker.ts'),
+          'page-worker': resolve('src/main/workers/page-worker.ts'),
         },
       },
     },

@@ -85,6 +85,8 @@ export interface ChatSettingsPatch {
   model?: ModelRef;
   systemPrompt?: string;
   params?: ChatParams;
+  /** Built-in tools the person always allowed in this chat (the whole list; a later line replaces it). */
+  builtinToolsAllowed?: string[];
 }
 
 /**
