@@ -26,6 +26,7 @@ export default defineConfig({
           'import-worker': resolve('src/main/workers/import-worker.ts'),
           'python-worker': resolve('src/main/workers/python-worker.ts'),
           'document-worker': resolve('src/main/workers/document-worker.ts'),
+          'page-worker': resolve('src/main/workers/page-worker.ts'),
         },
       },
     },

@@ -93,6 +93,8 @@ export interface ChatSettingsPatch {
   params?: ChatParams;
   /** The chat's default compare set; `null` forgets it. */
   compareModels?: ModelRef[] | null;
+  /** Built-in tools the person always allowed in this chat (the whole list; a later line replaces it). */
+  builtinToolsAllowed?: string[];
 }
 
 /**

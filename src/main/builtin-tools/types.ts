@@ -17,4 +17,6 @@ export interface BuiltinToolDefinition {
   /** False while the tool cannot work (e.g. no search engine set up); it is then listed with the reason and not offered. */
   ready(): boolean;
   create(context: BuiltinToolContext): AgentTool;
+  /** Optional: why the tool is not ready, in the person's language (Settings and the tool picker show it). */
+  notReadyReason?(language: Locale): string | undefined;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The workers the app runs; each name is an entry of the main build and a file `<name>.ts` in this folder. */
-export type WorkerName = 'derived-worker' | 'import-worker' | 'python-worker' | 'document-worker';
+export type WorkerName = 'derived-worker' | 'import-worker' | 'python-worker' | 'document-worker' | 'page-worker';
 
 const bundled = new Map<WorkerName, Promise<URL>>();
 
