@@ -63,6 +63,11 @@ export class PythonRunner {
     this.armIdle();
   }
 
+  /** Resolves when the warm interpreter is loaded (true) or could not be (false); false when none is warming. */
+  whenWarm(): Promise<boolean> {
+    return this.warmSlot?.ready ?? Promise.resolve(false);
+  }
+
   /** Runs `code` in a fresh interpreter; `onOutput` hears each printed line as it comes. */
   async run(code: string, signal: AbortSignal, onOutput?: (stream: 'stdout' | 'stderr', text: string) => void): Promise<PythonRunOutcome> {
     const output = { stdout: '', stderr: '' };

@@ -144,7 +144,7 @@ function sealJavaScript(api: PyodideAPI): void {
     }
   }
   const hostProcess = process as unknown as Record<string, unknown>;
-  for (const name of ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen', 'chdir', 'kill', 'abort']) {
+  for (const name of ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen', 'chdir', 'kill', 'abort', 'loadEnvFile', 'report']) {
     try {
       hostProcess[name] = refuse;
     } catch {
@@ -157,7 +157,17 @@ function sealJavaScript(api: PyodideAPI): void {
   delete module.FS.filesystems.NODEFS;
   delete module.FS.filesystems.NODERAWFS;
   delete module.NODEFS;
-  for (const name of ['initializeNodeSockFS', 'loadBinaryFile', 'loadScript']) module.API[name] = refuse;
+  for (const name of ['initializeNodeSockFS', 'loadBinaryFile', 'loadScript', 'loadDynlib', 'install']) module.API[name] = refuse;
+  module.API.packageManager = undefined;
+  // Emscripten's sockets reach real hosts through WebSockets (the `ws` package it holds on to): every way out — connect,
+  // listen, and the peers sendto makes — fails with EACCES (PermissionError in Python).
+  const sockfs = (module as unknown as { SOCKFS: { websocket_sock_ops: Record<string, unknown> } }).SOCKFS;
+  const ErrnoError = (module.FS as unknown as { ErrnoError: new (errno: number) => Error }).ErrnoError;
+  const denied = () => {
+    throw new ErrnoError(2);
+  };
+  for (const name of ['connect', 'listen', 'createPeer', 'sendmsg']) sockfs.websocket_sock_ops[name] = denied;
+  for (const name of ['js', 'pyodide_js']) api.unregisterJsModule(name);
   const surface = api as unknown as Record<string, unknown>;
   for (const name of ['mountNodeFS', 'useNodeSockFS', 'loadPackage', 'loadPackagesFromImports', 'mountNativeFS', 'registerJsModule']) {
     surface[name] = refuse;
