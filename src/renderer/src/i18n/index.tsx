@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
+import { compareStrings } from './compare';
 import { branchesStrings } from './branches';
 import { attachmentStrings } from './attachments';
 import { chatStrings } from './chat';
@@ -70,6 +71,7 @@ const dictionaries = {
     ...mcpSettingsStrings.en,
     ...desktopStrings.en,
     ...startupStrings.en,
+    ...compareStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -92,6 +94,7 @@ const dictionaries = {
     ...mcpSettingsStrings['zh-CN'],
     ...desktopStrings['zh-CN'],
     ...startupStrings['zh-CN'],
+    ...compareStrings['zh-CN'],
   },
 } as const;
 

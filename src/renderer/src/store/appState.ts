@@ -23,6 +23,7 @@ import { createToolsSlice } from './toolsSlice';
 import { createTransferSlice } from './transferSlice';
 import { createUiStateSlice } from './uiStateSlice';
 import { createWelcomeSlice } from './welcomeSlice';
+import { createCompareSlice } from './compareSlice';
 
 // The contracts live in ./state, below the slices; these names were always imported from here.
 export type { AppState, BannerCode, BannerError } from './state';
@@ -47,6 +48,7 @@ export const useAppState = create<AppState>()((...slice) => ({
   ...createTransferSlice(...slice),
   ...createWelcomeSlice(...slice),
   ...createUiStateSlice(...slice),
+  ...createCompareSlice(...slice),
 }));
 
 /** Key of the open session for per-session UI state. */

@@ -19,6 +19,7 @@ import type { ToolsSlice } from './tools';
 import type { TransferSlice } from './transfer';
 import type { UiStateSlice } from './uiState';
 import type { WelcomeSlice } from './welcome';
+import type { CompareSlice } from './compare';
 
 export type { AppStatusSlice } from './appStatus';
 export type { AttachmentsActions, AttachmentsData, AttachmentsSlice } from './attachments';
@@ -39,6 +40,7 @@ export type { ToolsActions, ToolsData, ToolsSlice } from './tools';
 export type { Notice, TransferSlice } from './transfer';
 export type { UiStateSlice } from './uiState';
 export type { WelcomeActions, WelcomeChoice, WelcomeData, WelcomeSlice } from './welcome';
+export type { CompareSlice, CompareView, CompareColumnView } from './compare';
 
 /** Everything the UI renders from and every action it may ask for: the slices together. */
 export type AppState = StartupSlice &
@@ -59,4 +61,5 @@ export type AppState = StartupSlice &
   ToolsSlice &
   TransferSlice &
   WelcomeSlice &
-  UiStateSlice;
+  UiStateSlice &
+  CompareSlice;
