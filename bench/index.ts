@@ -14,6 +14,7 @@ const sections: Section[] = [
   { name: 'history', load: () => import('./history.js') },
   { name: 'peers', load: () => import('./peers.js') },
   { name: 'mcp', load: () => import('./mcp.js') },
+  { name: 'compare', load: () => import('./compare.js') },
 ];
 
 const args = process.argv.slice(2);

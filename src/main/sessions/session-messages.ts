@@ -49,8 +49,9 @@ export interface SessionMessages {
   untitled: string;
   /** Compare and fork (compare/): a compare asked of too few, too many or repeated models. */
   compareModels: string;
-  /** The question a merge of a compare's answers asks the model, with the answers. */
-  mergePrompt: (answers: { model: string; text: string }[]) => string;
+  /** The question a merge of `count` answers asks the model (the answers follow it, each under `answerHeading`). */
+  mergePrompt: (count: number) => string;
+  answerHeading: (n: number, model: string) => string;
   /** The name of a chat forked from `name`. */
   forkName: (name: string) => string;
 }
@@ -108,9 +109,8 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     unsupportedVersion: '该对话由更新版本的 Tiny Agent 创建，请升级后再打开；文件保持原样未被修改。',
     untitled: '新对话',
     compareModels: '对比需要 2 到 4 个不同的模型。',
-    mergePrompt: (answers) =>
-      `请把下面 ${answers.length} 个回答合并成一个完整、准确的回答，保留各自正确的要点，去掉重复和矛盾之处：\n\n` +
-      answers.map((a, i) => `### 回答 ${i + 1}（${a.model}）\n${a.text}`).join('\n\n'),
+    mergePrompt: (count) => `请把下面 ${count} 个回答合并成一个完整、准确的回答，保留各自正确的要点，去掉重复和矛盾之处：`,
+    answerHeading: (n, model) => `### 回答 ${n}（${model}）`,
     forkName: (name) => `${name}（分支）`,
   },
   en: {
@@ -135,9 +135,9 @@ export const SESSION_MESSAGES: Record<Locale, SessionMessages> = {
     unsupportedVersion: 'This chat was created by a newer Tiny Agent. Update to open it; the file has been left untouched.',
     untitled: 'New chat',
     compareModels: 'A compare needs 2 to 4 different models.',
-    mergePrompt: (answers) =>
-      `Merge these ${answers.length} answers into one complete, accurate answer, keeping what each gets right and dropping repetition and contradictions:\n\n` +
-      answers.map((a, i) => `### Answer ${i + 1} (${a.model})\n${a.text}`).join('\n\n'),
+    mergePrompt: (count) =>
+      `Merge these ${count} answers into one complete, accurate answer, keeping what each gets right and dropping repetition and contradictions:`,
+    answerHeading: (n, model) => `### Answer ${n} (${model})`,
     forkName: (name) => `${name} (fork)`,
   },
 };

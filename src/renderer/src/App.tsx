@@ -1,5 +1,7 @@
 // The app shell: sidebar and main pane (header, conversation or the welcome panel, the one banner, queue, composer),
 // settings, shortcuts, and the locale and theme every part renders with.
+import { CompareBar } from './compare/CompareBar';
+import { ComparePanel } from './compare/ComparePanel';
 import { useEffect, type JSX } from 'react';
 import { ChatServersPicker } from './chat/tools/ChatServersPicker';
 import { Composer } from './components/Composer';
@@ -55,7 +57,9 @@ export function App(): JSX.Element {
               </>
             )}
           </div>
+          <ComparePanel />
           <div className="main-bottom">
+            <CompareBar />
             <Banner />
             <QueueStrip />
             <ChatServersPicker />

@@ -78,14 +78,12 @@ export class Compares {
     const { loaded } = await this.ready(sessionId);
     const versions = loaded.tree.versionsOf(messageId).filter((entry) => entry.message.role === 'assistant');
     if (versions.length < 2) throw new AppError('invalid_input', this.parts.context.strings().messageNotShown);
-    return this.parts.context
-      .strings()
-      .mergePrompt(
-        versions.map((entry) => ({
-          model: entry.message.role === 'assistant' ? entry.message.model : '',
-          text: messageText(entry.message),
-        })),
-      );
+    const strings = this.parts.context.strings();
+    const answers = versions.map((entry, i) => {
+      const model = entry.message.role === 'assistant' ? entry.message.model : '';
+      return `${strings.answerHeading(i + 1, model)}\n${messageText(entry.message)}`;
+    });
+    return [strings.mergePrompt(versions.length), ...answers].join('\n\n');
   }
 
   /** A new chat with the shown branch up to `messageId`, the chat's settings and its files by reference. */

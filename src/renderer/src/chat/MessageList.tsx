@@ -99,13 +99,27 @@ export function MessageList(props: MessageListProps): JSX.Element {
 }
 
 function SessionMessages(props: MessageListProps): JSX.Element {
-  const { messages, streamingIndex, refs, unsavedFrom = -1, onRegenerate, onEdit, onSwitchVersion, onOpenLink, onNeedRows, focus } = props;
+  const {
+    messages,
+    streamingIndex,
+    refs,
+    unsavedFrom = -1,
+    onRegenerate,
+    onEdit,
+    onSwitchVersion,
+    onOpenLink,
+    onNeedRows,
+    focus,
+    onFork,
+  } = props;
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const latest = useRef({ messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink });
+  const latest = useRef({ messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink, onFork });
   useLayoutEffect(() => {
-    latest.current = { messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink };
+    latest.current = { messages, onRegenerate, onEdit, onSwitchVersion, onOpenLink, onFork };
   });
+  const fork = useCallback((messageId: string) => latest.current.onFork?.(messageId), []);
+  const hasFork = onFork !== undefined;
 
   // Stable, so memoized rows and their action parts never re-render because the shell passed a new function.
   const regenerate = useCallback((messageId: string | undefined) => latest.current.onRegenerate?.(messageId), []);
@@ -130,8 +144,9 @@ function SessionMessages(props: MessageListProps): JSX.Element {
       ...(hasEdit && { saveEdit }),
       ...(hasRegenerate && { regenerate }),
       ...(hasSwitch && { switchVersion }),
+      ...(hasFork && { fork }),
     }),
-    [idle, editing, editDrafts, hasEdit, hasRegenerate, hasSwitch, saveEdit, regenerate, switchVersion],
+    [idle, editing, editDrafts, hasEdit, hasRegenerate, hasSwitch, saveEdit, regenerate, switchVersion, hasFork, fork],
   );
   const { estimateSize, getItemKey } = useRowLayout(messages);
 

@@ -23,6 +23,7 @@ import { ToolCallBlock } from './tools/ToolCallBlock';
 import { BranchSwitch } from './versions/BranchSwitch';
 import { EditBox } from './versions/EditBox';
 import { useRowActions } from './versions/rowActions';
+import { ForkButton } from './versions/ForkButton';
 import './versions/versions.css';
 
 export interface MessageRowProps {
@@ -98,6 +99,7 @@ function UserRow({ message, place }: { message: UserMessage; place: RowPlace }):
         <Versions place={place} />
         <CopyButton text={() => text} testId="message-copy" />
         {place.messageId !== undefined && <EditButton messageId={place.messageId} />}
+        {place.messageId !== undefined && <ForkButton messageId={place.messageId} />}
       </div>
     </article>
   );
@@ -186,6 +188,7 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
           <Versions place={place} />
           <CopyButton text={() => text} testId="message-copy" />
           {place.regenerable && <RegenerateButton messageId={place.messageId} />}
+          {place.messageId !== undefined && <ForkButton messageId={place.messageId} />}
         </div>
       )}
     </article>

@@ -33,6 +33,8 @@ export interface MessageListProps {
   onEdit?: (messageId: string, text: string) => void;
   /** Offered where a message has versions: shows version `version` of `messageId`'s point. */
   onSwitchVersion?: (messageId: string, version: number) => void;
+  /** Offered on stored messages: "New chat from here" (compare/ForkButton). */
+  onFork?: (messageId: string) => void;
   /** Called for every link the person clicks in rendered markdown; the shell asks main to open it. */
   onOpenLink: (url: string) => void;
   /** Asks for the messages not loaded among visible positions [from, to) (the rows on screen plus a margin). */

@@ -32,6 +32,13 @@ export function Composer(): JSX.Element {
   const steer = useAppState((s) => s.steer);
   const followUp = useAppState((s) => s.followUp);
   const stop = useAppState((s) => s.stop);
+  // Compare (compare/): with 2–4 models chosen in the bar, a send asks them all; while they answer, Stop stops all.
+  const compareOpen = useAppState((s) => s.compareOpen);
+  const comparing = useAppState((s) => s.compare !== null && s.compare.sessionId === s.currentSession.id && !s.compare.ended);
+  const compareReady = useAppState((s) => s.compareOpen && s.compareModels.length >= 2);
+  const startCompare = useAppState((s) => s.startCompare);
+  const stopCompare = useAppState((s) => s.stopCompare);
+  const toggleCompare = useAppState((s) => s.toggleCompare);
   const ref = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
   const hasText = text.trim().length > 0;
@@ -58,6 +65,11 @@ export function Composer(): JSX.Element {
   }, [key, locked]);
 
   const submit = (asFollowUp: boolean) => {
+    if (comparing) return;
+    if (!isTyping && compareReady) {
+      if (hasText) void startCompare(text);
+      return;
+    }
     if (!isTyping) {
       if (hasText || attachments > 0) void send(text);
       return;
@@ -73,6 +85,9 @@ export function Composer(): JSX.Element {
       if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229 || event.shiftKey) return;
       event.preventDefault();
       submit(event.altKey);
+    } else if (event.key === 'Escape' && comparing) {
+      event.preventDefault();
+      void stopCompare();
     } else if (event.key === 'Escape' && isTyping) {
       event.preventDefault();
       void stop();
@@ -96,6 +111,18 @@ export function Composer(): JSX.Element {
     >
       <ComposerAttachments sessionKey={key} />
       <AttachButton sessionKey={key} disabled={locked} />
+      <button
+        type="button"
+        className={`icon-button composer-compare${compareOpen ? ' on' : ''}`}
+        data-testid="compare-open"
+        aria-pressed={compareOpen}
+        aria-label={t('compare.open')}
+        title={t('compare.openHint')}
+        disabled={locked || isTyping || comparing}
+        onClick={toggleCompare}
+      >
+        <CompareIcon />
+      </button>
       <textarea
         ref={ref}
         className="composer-input"
@@ -113,7 +140,18 @@ export function Composer(): JSX.Element {
         onCompositionEnd={() => (composing.current = false)}
       />
       <div className="composer-actions">
-        {isTyping ? (
+        {comparing ? (
+          <button
+            type="button"
+            className="icon-button round danger"
+            data-testid="stop"
+            aria-label={t('compare.stopAll')}
+            title={t('compare.stopAll')}
+            onClick={() => void stopCompare()}
+          >
+            <StopIcon />
+          </button>
+        ) : isTyping ? (
           <>
             {hasText && (
               <>
@@ -167,5 +205,15 @@ export function Composer(): JSX.Element {
       </div>
       {dragging && <DropOverlay />}
     </form>
+  );
+}
+
+/** Two columns side by side: the compare button's picture. */
+function CompareIcon(): JSX.Element {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <rect x="3" y="4" width="7.5" height="16" rx="1.5" />
+      <rect x="13.5" y="4" width="7.5" height="16" rx="1.5" />
+    </svg>
   );
 }

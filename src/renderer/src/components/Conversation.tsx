@@ -22,6 +22,7 @@ export function Conversation(): JSX.Element {
   const regenerate = useAppState((s) => s.regenerate);
   const editMessage = useAppState((s) => s.editMessage);
   const switchBranch = useAppState((s) => s.switchBranch);
+  const forkFrom = useAppState((s) => s.forkFrom);
   const openLink = useAppState((s) => s.openLink);
   const sessionId = useAppState((s) => s.currentSession.id);
   const scrollAnchorOf = useAppState((s) => s.scrollAnchorOf);
@@ -41,6 +42,7 @@ export function Conversation(): JSX.Element {
       onRegenerate={regenerate}
       onEdit={editMessage}
       onSwitchVersion={switchBranch}
+      onFork={forkFrom}
       onOpenLink={openLink}
       onNeedRows={loadRows}
       focus={focus}

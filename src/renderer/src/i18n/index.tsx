@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { Locale } from '../../../shared/settings';
 import { appStrings } from './app';
+import { compareStrings } from './compare';
 import { branchesStrings } from './branches';
 import { attachmentStrings } from './attachments';
 import { chatStrings } from './chat';
@@ -74,6 +75,7 @@ const dictionaries = {
     ...startupStrings.en,
     ...foldersStrings.en,
     ...quickAskStrings.en,
+    ...compareStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -98,6 +100,7 @@ const dictionaries = {
     ...startupStrings['zh-CN'],
     ...foldersStrings['zh-CN'],
     ...quickAskStrings['zh-CN'],
+    ...compareStrings['zh-CN'],
   },
 } as const;
 

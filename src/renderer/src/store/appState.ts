@@ -25,6 +25,7 @@ import { createUiStateSlice } from './uiStateSlice';
 import { createWelcomeSlice } from './welcomeSlice';
 import { createFoldersSlice } from './foldersSlice';
 import { createCondenseSlice } from './condenseSlice';
+import { createCompareSlice } from './compareSlice';
 
 // The contracts live in ./state, below the slices; these names were always imported from here.
 export type { AppState, BannerCode, BannerError } from './state';
@@ -51,6 +52,7 @@ export const useAppState = create<AppState>()((...slice) => ({
   ...createUiStateSlice(...slice),
   ...createFoldersSlice(...slice),
   ...createCondenseSlice(...slice),
+  ...createCompareSlice(...slice),
 }));
 
 /** Key of the open session for per-session UI state. */

@@ -2,6 +2,7 @@
 // row, the open session's view (through openSession.ts's pure reducer), its queue and typing state, the composer a
 // failed run's text goes back to, the banners, the tool calls. The bookkeeping that outlives one event (a session
 // being fetched, the kind of runs started here, the settings a new chat was created with) is store state too.
+import { compareEffect, isCompareEvent, reloadAfterCompare } from './compareSlice';
 import type { StateCreator } from 'zustand';
 import type { AttachmentPart } from '../../../shared/attachments';
 import type { SessionEventEnvelope } from '../../../shared/events';
@@ -98,6 +99,12 @@ export const createSessionEventsSlice: StateCreator<AppState, [], [], SessionEve
   receiveEvent(envelope) {
     const s = get();
     const { sessionId, runId, seq, event } = envelope;
+    // A compare's events and its columns' feed the compare view (compareSlice.ts), never the open session's run.
+    if (isCompareEvent(s, envelope)) {
+      set(compareEffect(s, envelope));
+      reloadAfterCompare(store, envelope);
+      return;
+    }
     const patch: Partial<AppState> = {};
     const sessions = sidebarEffect(s.sessions, envelope);
     if (sessions !== s.sessions) patch.sessions = sessions;

@@ -18,6 +18,8 @@ export interface RowActions {
   regenerate?: (messageId: string | undefined) => void;
   /** Present when version switches are offered at all. */
   switchVersion?: (messageId: string, version: number) => void;
+  /** Present when "New chat from here" is offered at all. */
+  fork?: (messageId: string) => void;
 }
 
 const inert: RowActions = { idle: false, editing: null, editDrafts: new Map(), startEdit: () => undefined, cancelEdit: () => undefined };

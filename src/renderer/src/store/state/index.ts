@@ -21,6 +21,7 @@ import type { FoldersSlice } from './folders';
 import type { CondenseSlice } from './condense';
 import type { UiStateSlice } from './uiState';
 import type { WelcomeSlice } from './welcome';
+import type { CompareSlice } from './compare';
 
 export type { AppStatusSlice } from './appStatus';
 export type { AttachmentsActions, AttachmentsData, AttachmentsSlice } from './attachments';
@@ -41,6 +42,7 @@ export type { ToolsActions, ToolsData, ToolsSlice } from './tools';
 export type { Notice, TransferSlice } from './transfer';
 export type { UiStateSlice } from './uiState';
 export type { WelcomeActions, WelcomeChoice, WelcomeData, WelcomeSlice } from './welcome';
+export type { CompareSlice, CompareView, CompareColumnView } from './compare';
 
 /** Everything the UI renders from and every action it may ask for: the slices together. */
 export type AppState = StartupSlice &
@@ -63,4 +65,5 @@ export type AppState = StartupSlice &
   WelcomeSlice &
   UiStateSlice &
   FoldersSlice &
-  CondenseSlice;
+  CondenseSlice &
+  CompareSlice;
