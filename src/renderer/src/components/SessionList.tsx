@@ -43,8 +43,10 @@ export function SessionList(): JSX.Element {
   const folders = useAppState((s) => s.folders);
   const moveToFolder = useAppState((s) => s.moveToFolder);
   const openMoveMenu = useAppState((s) => s.openMoveMenu);
-  // Chats in a folder that exists are listed in it (FolderTree), not here.
+  // Chats in a folder that exists are listed in it (FolderTree), not here. Until the folders are known the list
+  // waits (when any chat names one), so rows never jump under the pointer as the folders arrive above them.
   const listed = useMemo(() => {
+    if (folders === null && sessions.some((s) => s.folderId !== undefined)) return [];
     const known = new Set((folders ?? []).map((f) => f.id));
     return known.size ? sessions.filter((s) => s.folderId === undefined || !known.has(s.folderId)) : sessions;
   }, [sessions, folders]);

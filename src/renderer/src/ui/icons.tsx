@@ -35,3 +35,5 @@ export const FolderIcon = () => <Icon d="M3 6h6l2 2h10v11H3z" />;
 export const ChevronIcon = () => <Icon d="M9 6l6 6-6 6" />;
 export const DownloadIcon = () => <Icon d="M12 4v11M7 10l5 5 5-5M5 20h14" />;
 export const FolderPlusIcon = () => <Icon d="M3 6h6l2 2h10v11H3zM12 11v5M9.5 13.5h5" />;
+/** Lines pressed together: condense the earlier messages into a summary. */
+export const CondenseIcon = () => <Icon d="M4 4h16M4 20h16M12 8v4M9 9.5l3 2.5 3-2.5M12 16v-4M9 14.5l3-2.5 3 2.5" />;

@@ -3,6 +3,7 @@
 import { useEffect, type JSX } from 'react';
 import { useT } from '../../i18n';
 import { useAppState } from '../../store/appState';
+import { CondenseIcon } from '../../ui/icons';
 
 export function CondensedMarker({ messageId }: { messageId: string | undefined }): JSX.Element | null {
   const t = useT();
@@ -43,16 +44,19 @@ export function CondenseNowButton(): JSX.Element | null {
   const condenseNow = useAppState((s) => s.condenseNow);
   useCondenseFollow(sessionId, count, running, load);
   if (sessionId === null || count < 4) return null;
+  const label = working ? t('condense.working') : t('condense.now');
   return (
     <button
       type="button"
-      className="button condense-now"
+      className="icon-button condense-now"
       data-testid="condense-now"
       disabled={running || working}
-      title={working ? t('condense.working') : t('condense.now')}
+      aria-label={label}
+      title={label}
+      aria-busy={working}
       onClick={() => void condenseNow(sessionId)}
     >
-      {working ? t('condense.working') : t('condense.now')}
+      <CondenseIcon />
     </button>
   );
 }
