@@ -99,8 +99,14 @@ export const SessionItem = memo(function SessionItem(props: SessionItemProps): J
           <span className="streaming-dot" role="img" aria-label={t('sidebar.streaming')} data-testid="session-streaming" />
         )}
       </span>
+      {/* A click on a button stays with it; one on the fade around them (they reach the row's middle) opens the chat. */}
       {!renaming && (
-        <span className="session-actions" onClick={(event) => event.stopPropagation()}>
+        <span
+          className="session-actions"
+          onClick={(event) => {
+            if ((event.target as Element).closest('button')) event.stopPropagation();
+          }}
+        >
           <ActionCell
             column={1}
             tabColumn={tabColumn}
