@@ -117,6 +117,15 @@ export interface AttachedDocument {
   sheets?: number;
   parts: number;
   tokens: number;
+  /** Which parts went with the user's message it is on (set when sent; absent on the composer's chip). */
+  sent?: SentDocumentParts;
+}
+
+/** The parts of a document a message carried: all of it (`whole`), or these pages / part labels (a chunked document). */
+export interface SentDocumentParts {
+  whole: boolean;
+  pages: number[];
+  labels: string[];
 }
 
 /** The bytes of one stored attachment, for display. */

@@ -26,13 +26,19 @@ let server: FakeOpenAIServer;
 let dataDir: string;
 const opened: AppCore[] = [];
 
-async function start(): Promise<Running> {
+async function start(more: Record<string, string> = {}): Promise<Running> {
   const events: SessionEventEnvelope[] = [];
   const waiters: Array<() => void> = [];
   const core = await createAppCore({
     dataDir,
     // Every model request here is scripted: no model-written title after a first answer.
-    env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-attach-test-000000', OPENAI_MODEL: 'vision-model' },
+    env: {
+      TINY_AGENT_AUTO_TITLE: '0',
+      OPENAI_BASE_URL: server.url,
+      OPENAI_API_KEY: 'sk-attach-test-000000',
+      OPENAI_MODEL: 'vision-model',
+      ...more,
+    },
     systemLocale: 'en-US',
     secrets: testSecretBox,
     emit: (envelope) => {
@@ -88,11 +94,11 @@ afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function fresh(): Promise<Running> {
+async function fresh(more: Record<string, string> = {}): Promise<Running> {
   server = await startFakeOpenAI();
   server.setDefaultReply({ text: 'I see it.' });
   dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-docs-'));
-  return start();
+  return start(more);
 }
 import { gbkText, makePdf, makeProtectedPdf, makeZipBombDocx } from '../fixtures/documents.js';
 
@@ -150,5 +156,54 @@ describe('documents in a message', () => {
     const sessionId = await newSession(app);
     await sendAndWait(app, sessionId, '会议在哪里？', [gbk]);
     expect(userText(server.chatRequests[0]!)).toContain('会议在三楼的大会议室举行，时间是下午三点。请准时参加。');
+  });
+
+  it('a chunked document keeps which pages went on the user message, after a restart too; a whole one says whole', async () => {
+    const app = await fresh();
+    const pages = Array.from({ length: 80 }, (_, i) => filler(i + 1));
+    pages[2] = `Warranty terms\nThe warranty lasts 24 months from the day of purchase.\n${filler(3)}`;
+    pages[6] = `Warranty claims\nSend the warranty card with the receipt.\n${filler(7)}`;
+    const big = await attach(app, 'big-manual.pdf', await makePdf(pages));
+    const small = await attach(app, 'card.pdf', await makePdf(['Register the kettle', 'Keep the receipt']));
+    const sessionId = await newSession(app);
+    await sendAndWait(app, sessionId, 'What does the warranty cover?', [big, small]);
+    const notes = async (running: Running) => {
+      const detail = await running.call<SessionDetail>('sessions:get', { sessionId });
+      const user = detail.messages.find((m) => m.role === 'user')!;
+      return (user.content as Array<{ type: string; name?: string; document?: { sent?: unknown } }>)
+        .filter((part) => part.type === 'attachment')
+        .map((part) => [part.name, part.document?.sent]);
+    };
+    const expected = [
+      ['big-manual.pdf', { whole: false, pages: [3, 7], labels: ['Page 3', 'Page 7'] }],
+      ['card.pdf', { whole: true, pages: [1, 2], labels: ['Page 1', 'Page 2'] }],
+    ];
+    const sent = userText(server.chatRequests[0]!);
+    expect(sent).toContain('(only the parts relevant to the question: Page 3, Page 7 — of 80 pages)');
+    expect(await notes(app)).toEqual(expected);
+    await app.core.dispose();
+    opened.splice(opened.indexOf(app.core), 1);
+    expect(await notes(await start())).toEqual(expected);
+  });
+
+  it("the whole-or-parts budget is a quarter of the chat model's context", async () => {
+    const pages = Array.from({ length: 6 }, (_, i) => filler(i + 1));
+    pages[2] = `Warranty terms\nThe warranty lasts 24 months.\n${filler(3)}`;
+    const pdf = await makePdf(pages);
+    // About 6 × 700 tokens: past a quarter of 8,000, within a quarter of 1,000,000.
+    let app = await fresh({ TINY_AGENT_CONTEXT_WINDOW: '8000' });
+    let part = await attach(app, 'manual.pdf', pdf);
+    expect(part.document!.tokens).toBeGreaterThan(2000);
+    expect(part.document!.tokens).toBeLessThan(250_000);
+    await sendAndWait(app, await newSession(app), 'What does the warranty cover?', [part]);
+    expect(userText(server.chatRequests[0]!).split('\n')[0]).toMatch(
+      /^Document: manual\.pdf \(only the parts relevant to the question: Page 3/,
+    );
+    await app.core.dispose();
+    opened.splice(opened.indexOf(app.core), 1);
+    app = await start({ TINY_AGENT_CONTEXT_WINDOW: '1000000' });
+    part = await attach(app, 'manual.pdf', pdf);
+    await sendAndWait(app, await newSession(app), 'What does the warranty cover?', [part]);
+    expect(userText(server.chatRequests[1]!).split('\n')[0]).toBe('Document: manual.pdf');
   });
 });

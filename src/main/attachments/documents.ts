@@ -78,9 +78,38 @@ export class DocumentReadings {
 
 /**
  * Tokens of one document a request may carry: a document within it is sent whole, a larger one only by its parts most
- * relevant to the question (up to it). A quarter of a 128k context, leaving room for the chat and the answer.
+ * relevant to the question (up to it). A quarter of the chat model's context, leaving room for the chat and the
+ * answer; a quarter of 128k when the model's context is unknown; never under 1,000.
  */
 export const DOCUMENT_BUDGET_TOKENS = 32_000;
+export function documentBudgetTokens(contextWindow: number | undefined): number {
+  return contextWindow && contextWindow > 0 ? Math.max(1000, Math.floor(contextWindow / 4)) : DOCUMENT_BUDGET_TOKENS;
+}
+
+/** The document parts of a user message with which of their parts go for `question` noted on each (`document.sent`). */
+export async function noteSentParts(
+  readings: DocumentReadings,
+  parts: readonly AttachmentPart[],
+  question: string,
+  read: (sha256: string) => Promise<{ bytes: Uint8Array } | undefined>,
+  budget: number,
+): Promise<AttachmentPart[]> {
+  const noted: AttachmentPart[] = [];
+  for (const part of parts) {
+    if (part.kind !== 'document' || !part.document) {
+      noted.push(part);
+      continue;
+    }
+    const document = await readings.reading(part, async () => (await read(part.sha256))?.bytes);
+    if (!document) {
+      noted.push(part);
+      continue;
+    }
+    const sent = documentForModel(document, question, budget);
+    noted.push({ ...part, document: { ...part.document, sent: { whole: sent.whole, pages: sent.pages, labels: sent.sent } } });
+  }
+  return noted;
+}
 
 /** The fenced, labelled block of a document for `question`; undefined when its file is gone or no longer reads. */
 export async function documentForRequest(

@@ -2,7 +2,7 @@
 // `saved` or `error`, then `run_end` — to the cache, the list, the unsent text and the title, and send input queued
 // too late to be taken. Every unfinished run is tracked so a shutdown can wait for them all.
 import { defaultConvertToLlm } from '../agent/index.js';
-import { documentForRequest, resolveAttachments, type DocumentText } from '../attachments/index.js';
+import { documentBudgetTokens, documentForRequest, noteSentParts, resolveAttachments, type DocumentText } from '../attachments/index.js';
 import { attachmentsOf } from '../../shared/attachments.js';
 import { messageText, type Message, type UserMessage } from '../../shared/messages.js';
 import { usageTotals } from '../../shared/usage.js';
@@ -36,7 +36,7 @@ export class SessionRuns {
   private readonly unfinished = new Set<Promise<unknown>>();
   private disposed = false;
   /** Per request, after the context policy; absent without an attachment store. */
-  private readonly convertToLlm: ((messages: Message[]) => Promise<Message[]>) | undefined;
+  private readonly convertToLlm: ((budget: number) => (messages: Message[]) => Promise<Message[]>) | undefined;
 
   /** Writes and applies summaries of the oldest turns (condense/). */
   readonly condenser: Condenser;
@@ -51,7 +51,7 @@ export class SessionRuns {
       ...(condenseEnabled && { enabled: condenseEnabled }),
       ...(now && { now }),
     });
-    if (attachments) this.convertToLlm = attachmentsToLlm(attachments, log);
+    if (attachments) this.convertToLlm = (budget) => attachmentsToLlm(attachments, log, budget);
   }
 
   /** Resolves the tools of the chat's next run (starting MCP servers it needs); their calls report to the run then. */
@@ -62,6 +62,39 @@ export class SessionRuns {
       requestApproval: (request, signal) => runtime.run?.requestApproval(request, signal) ?? Promise.resolve('cancelled'),
       onStatus: (state) => runtime.run?.toolStatus(state),
     });
+  }
+
+  /**
+   * The prompts with each document part noting which of its parts go with it (for the chat model's context budget),
+   * so the person sees it on the message, after a restart too. A chat whose model cannot be resolved keeps them as
+   * they are (its start fails with the reason).
+   */
+  async noteDocuments(loaded: Loaded, prompts: UserMessage[]): Promise<UserMessage[]> {
+    const { attachments, log } = this.parts.context;
+    const documents = attachments?.documents;
+    if (!attachments || !documents) return prompts;
+    if (!prompts.some((prompt) => attachmentsOf(prompt.content).some((part) => part.kind === 'document'))) return prompts;
+    let budget: number;
+    try {
+      budget = documentBudgetTokens(this.parts.options.resolveModel(loaded.chat.model, loaded.chat.params).contextWindow);
+    } catch {
+      return prompts;
+    }
+    const read = (sha256: string) =>
+      attachments.read(sha256).catch((error: unknown) => {
+        log.error(`attachment ${sha256} could not be read`, error);
+        return undefined;
+      });
+    return Promise.all(
+      prompts.map(async (prompt) => {
+        if (typeof prompt.content === 'string') return prompt;
+        const question = prompt.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+        const noted = await noteSentParts(documents, attachmentsOf(prompt.content), question, read, budget);
+        const bySha = new Map(noted.map((part) => [part.sha256, part]));
+        const content = prompt.content.map((part) => (part.type === 'attachment' ? (bySha.get(part.sha256) ?? part) : part));
+        return { ...prompt, content } as UserMessage;
+      }),
+    );
   }
 
   /**
@@ -81,7 +114,7 @@ export class SessionRuns {
     const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
     const deps: RunDeps = {
       streamFn: options.streamFn,
-      ...(this.convertToLlm && { convertToLlm: this.convertToLlm }),
+      ...(this.convertToLlm && { convertToLlm: this.convertToLlm(documentBudgetTokens(model.contextWindow)) }),
       maxMessages: options.maxMessagesPerSession ?? DEFAULT_MAX_MESSAGES,
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
       timer: options.timer ?? realTimer,
@@ -251,14 +284,15 @@ export class SessionRuns {
 }
 
 /** Attachment references become image parts and fenced text; a file that cannot be read is logged and left out. */
-function attachmentsToLlm(store: SessionAttachments, log: SessionLogger): (messages: Message[]) => Promise<Message[]> {
+function attachmentsToLlm(store: SessionAttachments, log: SessionLogger, budget: number): (messages: Message[]) => Promise<Message[]> {
   const read = (sha256: string) =>
     store.read(sha256).catch((error: unknown) => {
       log.error(`attachment ${sha256} could not be read`, error);
       return undefined;
     });
   const documents = store.documents;
-  const documentText: DocumentText | undefined = documents && ((part, question) => documentForRequest(documents, part, question, read));
+  const documentText: DocumentText | undefined =
+    documents && ((part, question) => documentForRequest(documents, part, question, read, budget));
   return (messages) => resolveAttachments(defaultConvertToLlm(messages), read, documentText);
 }
 

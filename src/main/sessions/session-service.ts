@@ -428,8 +428,9 @@ export class SessionService {
   ): Promise<{ runId: string }> {
     const { runtime, loaded } = await this.ready(sessionId);
     this.assertIdle(runtime);
-    const { base, prompts, userText, origin } = plan(loaded);
+    const { base, userText, origin, ...planned } = plan(loaded);
     await this.runs.prepareTools(runtime, loaded);
+    const prompts = await this.runs.noteDocuments(loaded, planned.prompts);
     this.assertIdle(runtime);
     // The run replaces the broken-off one the chat showed (a retry, or whatever the person sent instead).
     runtime.failed = undefined;

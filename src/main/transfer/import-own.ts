@@ -25,9 +25,19 @@ const toolCallPart = z.looseObject({
   arguments: z.record(z.string(), z.unknown()),
 });
 const scaledImage = z.looseObject({ sha256, mimeType: shortText, size: count, width: count, height: count });
+// A document's reading as its chip showed it, and which parts a sent message carried (shared/attachments.ts).
+const sentParts = z.looseObject({ whole: z.boolean(), pages: z.array(count).max(100_000), labels: z.array(shortText).max(100_000) });
+const attachedDocument = z.looseObject({
+  kind: z.enum(['pdf', 'docx', 'odt', 'spreadsheet', 'pptx', 'epub', 'html', 'markdown', 'rtf', 'text']),
+  pages: count.optional(),
+  sheets: count.optional(),
+  parts: count,
+  tokens: count,
+  sent: sentParts.optional(),
+});
 const attachmentPart = z.looseObject({
   type: z.literal('attachment'),
-  kind: z.enum(['image', 'text']),
+  kind: z.enum(['image', 'text', 'document']),
   sha256,
   mimeType: shortText,
   name: z.string().min(1).max(1_000),
@@ -35,6 +45,7 @@ const attachmentPart = z.looseObject({
   width: count.optional(),
   height: count.optional(),
   scaled: scaledImage.optional(),
+  document: attachedDocument.optional(),
 });
 const usage = z.looseObject({ input: count, output: count, reasoning: count, cacheRead: count, totalTokens: count });
 const errorCode = z.enum(PROVIDER_ERROR_CODES);

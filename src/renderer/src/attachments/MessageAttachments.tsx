@@ -1,14 +1,17 @@
-// The attachments of a sent message: image thumbnails that open larger in a dialog, and chips for text files.
-import { useState, type JSX } from 'react';
+// The attachments of a sent message: image thumbnails that open larger in a dialog, chips for text files, and for a
+// document its pages and tokens and, when it was chunked, which parts went ("pages 3, 7 sent").
+import { useContext, useState, type JSX } from 'react';
 import { createPortal } from 'react-dom';
 import type { AttachmentPart } from '../../../shared/attachments';
 import { Dialog } from '../ui/Dialog';
 import { FileIcon } from '../ui/icons';
-import { useT } from '../i18n';
+import { documentSummary, sentPartsNote } from '../../../shared/document-words';
+import { LocaleContext, useT } from '../i18n';
 import { AttachmentThumb, displayHash, formatBytes, useAttachmentUrl } from './AttachmentThumb';
 
 export function MessageAttachments({ parts }: { parts: readonly AttachmentPart[] }): JSX.Element {
   const t = useT();
+  const locale = useContext(LocaleContext);
   const [open, setOpen] = useState<AttachmentPart | null>(null);
   const images = parts.filter((part) => part.kind === 'image');
   const files = parts.filter((part) => part.kind !== 'image');
@@ -32,13 +35,25 @@ export function MessageAttachments({ parts }: { parts: readonly AttachmentPart[]
           ))}
         </div>
       )}
-      {files.map((part) => (
-        <span key={part.sha256} className="msg-file" data-testid="message-file" title={part.name}>
-          <FileIcon />
-          <span className="msg-file-name">{part.name}</span>
-          <span className="msg-file-size">{formatBytes(part.size)}</span>
-        </span>
-      ))}
+      {files.map((part) => {
+        const sent = part.document?.sent && sentPartsNote(locale, part.document.sent);
+        const chip = (
+          <span key={part.sha256} className="msg-file" data-testid="message-file" data-kind={part.kind} title={part.name}>
+            <FileIcon />
+            <span className="msg-file-name">{part.name}</span>
+            <span className="msg-file-size">{part.document ? documentSummary(locale, part.document) : formatBytes(part.size)}</span>
+          </span>
+        );
+        if (!sent) return chip;
+        return (
+          <span key={part.sha256} className="msg-document">
+            {chip}
+            <span className="msg-document-sent" data-testid="message-document-sent">
+              {sent}
+            </span>
+          </span>
+        );
+      })}
       {/* In the document body: a row of the virtualized list is transformed, which would pin a fixed dialog to it. */}
       {open && createPortal(<ImageViewer part={open} onClose={() => setOpen(null)} />, document.body)}
     </div>

@@ -1,0 +1,66 @@
+// Documents end to end in real Chromium: a PDF made here is attached with the attach button, its chip says how many
+// pages and tokens it has, a question about page 3 carries page 3's text to the model, and a protected PDF is refused
+// in words; screenshots in both themes, both languages, narrow and wide.
+import { expect, test, type Page } from '@playwright/test';
+import { makePdf, makeProtectedPdf } from '../fixtures/documents.js';
+import { screenshot, startHarness, userMessages, waitForAnswers } from './helpers.js';
+
+const chips = (page: Page) => page.getByTestId('attachment-chip');
+
+function lastUserText(messages: Array<{ role: string; content: unknown }>): string {
+  const content = messages.at(-1)!.content as string | Array<{ type: string; text?: string }>;
+  return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
+}
+
+const PAGES = [
+  'Welcome to the Heron kettle manual.',
+  'Filling: use cold water up to the MAX line.',
+  'Warranty: the heating plate is covered for 36 months.',
+  'Cleaning: descale every four weeks with citric acid.',
+];
+
+for (const [locale, colorScheme, width] of [
+  ['en-US', 'light', 1600],
+  ['zh-CN', 'dark', 420],
+  ['en-US', 'dark', 420],
+  ['zh-CN', 'light', 1600],
+] as const) {
+  const zh = locale === 'zh-CN';
+  test(`a PDF's page 3 reaches the model; a protected PDF is refused (${locale}, ${colorScheme}, ${width} px)`, async () => {
+    const h = await startHarness({ locale, colorScheme, viewport: { width, height: 800 } });
+    try {
+      const { page, server } = h;
+      const input = page.locator('input[type="file"]');
+      await input.setInputFiles([
+        { name: 'kettle.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(PAGES)) },
+        { name: 'locked.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makeProtectedPdf()) },
+      ]);
+      await expect(chips(page)).toHaveCount(1);
+      const chip = chips(page).first();
+      await expect(chip).toHaveAttribute('data-kind', 'document');
+      await expect(chip).toHaveAttribute('data-pages', '4');
+      await expect(chip).toContainText('kettle.pdf');
+      await expect(chip).toContainText(zh ? /4 页 · \d+ 个词元/ : /4 pages · \d+ tokens/);
+      await expect(page.getByTestId('attachment-refusals').locator('li')).toHaveText([
+        zh ? '“locked.pdf”：受密码保护：未读取。' : '“locked.pdf”: protected: not read (it needs a password).',
+      ]);
+      await page.getByTestId('composer-input').fill(zh ? '第 3 页说保修多久？' : 'How long is the warranty on page 3?');
+      await screenshot(page, `documents-composer-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+      await page.getByTestId('send').click();
+      await waitForAnswers(page, 1);
+
+      const sent = lastUserText(server.chatRequests[0]!.body.messages);
+      expect(sent).toContain('[Page 3]\nWarranty: the heating plate is covered for 36 months.');
+      expect(sent.split('\n')[0]).toBe('Document: kettle.pdf');
+      expect(sent).not.toContain('locked.pdf');
+      const sentChip = userMessages(page).getByTestId('message-file');
+      await expect(sentChip).toContainText('kettle.pdf');
+      await expect(sentChip).toContainText(zh ? /4 页 · \d+ 个词元/ : /4 pages · \d+ tokens/);
+      // Sent whole: no note of which pages went.
+      await expect(userMessages(page).getByTestId('message-document-sent')).toHaveCount(0);
+      await screenshot(page, `documents-message-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+    } finally {
+      await h.close();
+    }
+  });
+}
