@@ -234,12 +234,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
     pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
-    send: ({ sessionId, text, attachments: hashes }) => {
+    send: ({ sessionId, text, attachments: hashes, webSearch }) => {
       // Only files this process accepted: the renderer names them by hash, main keeps what they are.
       const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
       if (parts.some((part) => part === undefined || !attachments.has(part.sha256)))
         throw new AppError('invalid_input', strings().attachmentGone());
-      return sessions.send(sessionId, text, parts as AttachmentPart[]);
+      return sessions.send(sessionId, text, parts as AttachmentPart[], { webSearch: webSearch === true });
     },
     regenerate: ({ sessionId, messageId }) => sessions.regenerate(sessionId, messageId),
     editMessage: ({ sessionId, messageId, text }) => sessions.edit(sessionId, messageId, text),
@@ -314,6 +314,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     condenseNow: ({ sessionId }) => sessions.condenseNow(sessionId).then(condenseOf),
     undoCondense: ({ sessionId }) => sessions.undoCondense(sessionId).then(condenseOf),
     setCondenseOff: ({ sessionId, off }) => sessions.setCondenseOff(sessionId, off).then(condenseOf),
+    getBuiltinTools: () => builtin.view(),
+    setWebSearch: (input) => builtin.setWebSearch(input),
+    setBuiltinToolPolicy: ({ tool, policy }) => builtin.setPolicy(tool, policy),
+    setSessionBuiltinTools: ({ sessionId, tools }) =>
+      sessions.updateChat(sessionId, { builtinTools: tools }).then(() => ({ builtinTools: tools })),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);

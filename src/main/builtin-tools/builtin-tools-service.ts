@@ -3,9 +3,8 @@
 // registry over the definitions. app-core routes Settings' IPC here and adds `toolsFor` to each run's tools.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BuiltinApprovalPolicy, BuiltinToolListing } from '../../shared/builtin-tools.js';
+import type { BuiltinApprovalPolicy, BuiltinToolsView } from '../../shared/builtin-tools.js';
 import type { Locale } from '../../shared/settings.js';
-import type { WebSearchSettingsView } from '../../shared/web-tools.js';
 import type { AgentTool } from '../agent/types.js';
 import type { ToolCallHooks } from '../mcp/tool-adapter.js';
 import type { SecretBox } from '../settings/secret-box.js';
@@ -17,12 +16,6 @@ import { BuiltinToolRegistry } from './registry.js';
 import { PageReader } from './web/page-reader.js';
 import { WebToolSettings, type WebSearchSettingsInput } from './web/web-settings.js';
 import type { WebToolDeps } from './web/web-tools.js';
-
-/** Settings' view of the built-in tools: every tool's row and the web-search settings (never the key). */
-export interface BuiltinToolsView {
-  tools: BuiltinToolListing[];
-  webSearch: WebSearchSettingsView;
-}
 
 export interface BuiltinToolsServiceOptions {
   dataDir: string;
