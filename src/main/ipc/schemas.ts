@@ -135,7 +135,9 @@ export const requestSchemas = {
     })
     .refine((req) => req.text.length > 0 || (req.attachments?.length ?? 0) > 0, { message: 'text must not be empty' })
     .transform((req) =>
-      req.attachments?.length ? { ...req, attachments: [...new Set(req.attachments)] } : { sessionId: req.sessionId, text: req.text },
+      req.attachments?.length
+        ? { ...req, attachments: [...new Set(req.attachments)] }
+        : { sessionId: req.sessionId, text: req.text, ...(req.webSearch && { webSearch: true }) },
     ),
   regenerate: z.strictObject({ sessionId, messageId: messageId.optional() }),
   editMessage: z.strictObject({ sessionId, messageId, text: messageText }),
