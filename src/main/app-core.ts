@@ -18,6 +18,7 @@ import { createRouter, type InvokeHandlers, type Router, type RouterMessages } f
 import { mainStrings } from './i18n.js';
 import { streamOpenAI } from './llm/index.js';
 import { createLogger, type Logger } from './log.js';
+import { BuiltinToolsService } from './builtin-tools/builtin-tools-service.js';
 import { McpService } from './mcp/mcp-service.js';
 import { MCP_STRINGS } from './mcp/strings.js';
 import { isSafeExternalUrl } from './security/external-links.js';
@@ -74,6 +75,8 @@ export interface AppCore {
   search?: SearchService;
   /** Absent when another Tiny Agent holds the data folder. */
   mcp?: McpService;
+  /** web_search, fetch_page, run_python; absent when another Tiny Agent holds the data folder. */
+  builtinTools?: BuiltinToolsService;
   /** Export and import (the benchmark imports with `importFrom`); absent when another Tiny Agent holds the data folder. */
   transfer?: TransferService;
   log: Logger;
@@ -132,6 +135,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   if (!derived.available) log.info(`the derived database cannot be used; search is unavailable (${JSON.stringify(derived.availability)})`);
 
+  // Bound once the sessions exist (approvals "always allow" go to the chat's settings lines); no run starts before.
+  let sessionsRef: SessionService | undefined;
+  const builtin = await BuiltinToolsService.open({
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    language: () => current.locale(),
+    chatLines: {
+      allowedBuiltinTools: (id) => sessionsRef?.builtinToolsAllowed(id),
+      appendChatLine: async (id, patch) => void (await sessionsRef?.updateChat(id, patch)),
+    },
+  });
+
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
   let uiState: UiStateService | undefined;
@@ -155,11 +170,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       },
     },
     attachments,
-    tools: (servers, hooks) => mcp.toolsFor(servers, hooks),
+    tools: async (servers, hooks, run) => [
+      ...(await mcp.toolsFor(servers, hooks)),
+      ...(builtin?.toolsFor(sessionsRef?.builtinTools(run.sessionId), hooks, run) ?? []),
+    ],
     autoTitle: () => current.autoTitle(),
     // The composition root chooses the provider: the session layer knows only the stream's shape.
     streamFn: streamOpenAI,
   });
+  sessionsRef = sessions;
   search = new SearchService({
     db: derived,
     sessions: function* () {
@@ -215,12 +234,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
     pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
-    send: ({ sessionId, text, attachments: hashes }) => {
+    send: ({ sessionId, text, attachments: hashes, webSearch }) => {
       // Only files this process accepted: the renderer names them by hash, main keeps what they are.
       const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
       if (parts.some((part) => part === undefined || !attachments.has(part.sha256)))
         throw new AppError('invalid_input', strings().attachmentGone());
-      return sessions.send(sessionId, text, parts as AttachmentPart[]);
+      return sessions.send(sessionId, text, parts as AttachmentPart[], { webSearch: webSearch === true });
     },
     regenerate: ({ sessionId, messageId }) => sessions.regenerate(sessionId, messageId),
     editMessage: ({ sessionId, messageId, text }) => sessions.edit(sessionId, messageId, text),
@@ -295,6 +314,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     condenseNow: ({ sessionId }) => sessions.condenseNow(sessionId).then(condenseOf),
     undoCondense: ({ sessionId }) => sessions.undoCondense(sessionId).then(condenseOf),
     setCondenseOff: ({ sessionId, off }) => sessions.setCondenseOff(sessionId, off).then(condenseOf),
+    getBuiltinTools: () => builtin.view(),
+    setWebSearch: (input) => builtin.setWebSearch(input),
+    setBuiltinToolPolicy: ({ tool, policy }) => builtin.setPolicy(tool, policy),
+    setSessionBuiltinTools: ({ sessionId, tools }) =>
+      sessions.updateChat(sessionId, { builtinTools: tools }).then(() => ({ builtinTools: tools })),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -313,6 +337,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     sessions,
     search: searchService,
     mcp,
+    builtinTools: builtin,
     transfer,
     log,
     desktop,
@@ -327,6 +352,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         await windowState.flush();
         await attachments.flush();
       } finally {
+        await builtin.dispose();
         await mcp.dispose();
         if (lock.state === 'held') await lock.release();
       }

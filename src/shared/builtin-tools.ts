@@ -1,6 +1,8 @@
 // Contracts of the built-in tools as Settings and the chat's tool picker see them: one row per definition (ready or
 // with the reason it is not), each with its approval policy, and the server name their tool blocks carry.
 
+import type { WebSearchEngine, WebSearchSettingsView } from './web-tools.js';
+
 /** `ask`: ask the first time in a chat, then (on "Always allow") remember it for that chat; `always`: never ask. */
 export type BuiltinApprovalPolicy = 'ask' | 'always';
 
@@ -14,4 +16,17 @@ export interface BuiltinToolListing {
   /** Why it is not ready, in the person's language; absent when ready. */
   reason?: string;
   policy: BuiltinApprovalPolicy;
+}
+
+/** Settings' view of the built-in tools: every tool's row and the web-search settings (the key only as `hasKey`). */
+export interface BuiltinToolsView {
+  tools: BuiltinToolListing[];
+  webSearch: WebSearchSettingsView;
+}
+
+/** A web-search change from Settings: `apiKey` absent keeps the stored key, `null` removes it. */
+export interface WebSearchInput {
+  engine: WebSearchEngine | 'none';
+  url: string;
+  apiKey?: string | null;
 }

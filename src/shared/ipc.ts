@@ -13,6 +13,7 @@ import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js
 import type { UiState, UiStatePatch } from './ui-state.js';
 import type { ChatFolder } from './folders.js';
 import type { CondenseView } from './condense.js';
+import type { BuiltinApprovalPolicy, BuiltinToolsView, WebSearchInput } from './builtin-tools.js';
 import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
@@ -93,6 +94,11 @@ export const INVOKE_CHANNELS = {
   condenseNow: 'condense:now',
   undoCondense: 'condense:undo',
   setCondenseOff: 'condense:off',
+  // Built-in tools (builtin-tools.ts)
+  getBuiltinTools: 'builtinTools:get',
+  setWebSearch: 'builtinTools:setWebSearch',
+  setBuiltinToolPolicy: 'builtinTools:setPolicy',
+  setSessionBuiltinTools: 'sessions:setBuiltinTools',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -150,7 +156,10 @@ export interface InvokeContract {
   deleteSession: { request: SessionRef; response: { deleted: true } };
   /** Starts a run and answers at once; its events follow on the event channel. Busy session → `busy`. */
   /** `attachments`: hashes of files added with `addAttachment` (text may then be empty). */
-  send: { request: SessionRef & { text: string; attachments?: string[] }; response: { runId: string } };
+  send: {
+    request: SessionRef & { text: string; attachments?: string[]; /** Offer web_search for this send. */ webSearch?: boolean };
+    response: { runId: string };
+  };
   /**
    * Answers again the user message behind `messageId` (an answer on the shown branch; default the last answer). The
    * new answer is another version beside the old one, which stays on disk. Busy session → `busy`.
@@ -274,6 +283,14 @@ export interface InvokeContract {
   undoCondense: { request: SessionRef; response: CondenseView };
   /** Turns condensing off (the oldest turns are simply left out) or on again, for this chat. */
   setCondenseOff: { request: SessionRef & { off: boolean }; response: CondenseView };
+  /** The built-in tools (ready or why not, each policy) and the web-search settings; the key never comes back. */
+  getBuiltinTools: { request: void; response: BuiltinToolsView };
+  /** Changes the search engine, its URL and (sealed to that URL's origin) its key. */
+  setWebSearch: { request: WebSearchInput; response: BuiltinToolsView };
+  /** `ask` (first time in a chat, then remembered) or `always` for one built-in tool. */
+  setBuiltinToolPolicy: { request: { tool: string; policy: BuiltinApprovalPolicy }; response: BuiltinToolsView };
+  /** The built-in tools this chat is offered (the whole list). */
+  setSessionBuiltinTools: { request: SessionRef & { tools: string[] }; response: { builtinTools: string[] } };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

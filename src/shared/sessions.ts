@@ -84,6 +84,8 @@ export interface ChatSettings {
   params: ChatParams;
   /** The models the chat's compare asks by default (2–4); absent: none kept. */
   compareModels?: ModelRef[];
+  /** The built-in tools chosen for this chat (ids); absent: none. */
+  builtinTools?: string[];
 }
 
 /** A change to a chat's settings; absent fields stay as they are. `params` replaces the whole set. */
@@ -95,6 +97,8 @@ export interface ChatSettingsPatch {
   compareModels?: ModelRef[] | null;
   /** Built-in tools the person always allowed in this chat (the whole list; a later line replaces it). */
   builtinToolsAllowed?: string[];
+  /** The built-in tools chosen for this chat (the whole list; a later line replaces it). */
+  builtinTools?: string[];
 }
 
 /**

@@ -206,6 +206,9 @@ describe('request schemas', () => {
     condenseNow: { sessionId: id },
     undoCondense: { sessionId: id },
     setCondenseOff: { sessionId: id, off: true },
+    setWebSearch: { engine: 'searxng', url: 'https://search.example', apiKey: null },
+    setBuiltinToolPolicy: { tool: 'web_search', policy: 'always' },
+    setSessionBuiltinTools: { sessionId: id, tools: ['web_search', 'fetch_page'] },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -226,6 +229,7 @@ describe('request schemas', () => {
           'checkForUpdates',
           'restartToUpdate',
           'hideQuickAsk',
+          'getBuiltinTools',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
@@ -320,5 +324,20 @@ describe('request schemas', () => {
         { reasoningEffort: 'max' },
       ].map(params),
     ).toEqual([true, true, false, true, false, true, false, true, false]);
+  });
+
+  it('takes only known engines, http(s) URLs and known built-in tools', () => {
+    const web = (input: object) => requestSchemas.setWebSearch.safeParse(input).success;
+    expect([
+      web({ engine: 'searxng', url: 'http://127.0.0.1:8888' }),
+      web({ engine: 'brave', url: '', apiKey: 'k' }),
+      web({ engine: 'google', url: '' }),
+      web({ engine: 'searxng', url: 'file:///etc/passwd' }),
+      web({ engine: 'tavily', url: '', apiKey: 'k'.repeat(1001) }),
+    ]).toEqual([true, true, false, false, false]);
+    expect(requestSchemas.setBuiltinToolPolicy.safeParse({ tool: 'rm_rf', policy: 'always' }).success).toBe(false);
+    expect(requestSchemas.setBuiltinToolPolicy.safeParse({ tool: 'run_python', policy: 'never' }).success).toBe(false);
+    expect(requestSchemas.setSessionBuiltinTools.safeParse({ sessionId: id, tools: ['shell'] }).success).toBe(false);
+    expect(requestSchemas.send.safeParse({ sessionId: id, text: 'hi', webSearch: 'yes' }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // An in-memory `window.api` for renderer tests: scripted sessions and settings, recorded calls, one-shot failures,
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
+import type { BuiltinToolsView } from '../../src/shared/builtin-tools.js';
 import type { AppProblem, StartupNotice } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
@@ -42,6 +43,8 @@ export interface FakeApi {
   appNotices: StartupNotice[];
   /** MCP servers as main would show them (secret values never included). */
   mcp: McpSettingsView;
+  /** The built-in tools as main would show them (the web-search key only as `hasKey`). */
+  builtinTools: BuiltinToolsView;
   /** What `importSessions` answers (default: the dialog was cancelled). */
   importResult: ImportResult;
   /** The window state main keeps (`getUiState` answers it; `updateUiState` patches it like main does). */
@@ -152,6 +155,14 @@ export function createFakeApi(): FakeApi {
     appNotices: [],
     importResult: { cancelled: true },
     mcp: { servers: [], startAtLaunch: false, secretsEncrypted: true },
+    builtinTools: {
+      tools: [
+        { id: 'web_search', ready: false, reason: 'Web search is not set up.', policy: 'ask' },
+        { id: 'fetch_page', ready: true, policy: 'ask' },
+        { id: 'run_python', ready: true, policy: 'ask' },
+      ],
+      webSearch: { engine: 'none', url: '', hasKey: false, allowedHosts: [] },
+    },
     uiState: emptyUiState(),
     folders: [] as ChatFolder[],
 
@@ -553,6 +564,26 @@ export function createFakeApi(): FakeApi {
     regenerateWith: ({ sessionId }) => startRun(sessionId),
     mergeAnswers: ({ sessionId }) => startRun(sessionId),
     forkSession: ({ sessionId }) => summaryOf(fake.addSession({ name: `${found(sessionId).name} (fork)` })),
+    // Built-in tools: the key goes in and is never given back, only whether one is kept.
+    getBuiltinTools: () => structuredClone(fake.builtinTools),
+    setWebSearch: ({ engine, url, apiKey }) => {
+      const hasKey = apiKey === null ? false : apiKey ? true : fake.builtinTools.webSearch.hasKey;
+      fake.builtinTools.webSearch = { ...fake.builtinTools.webSearch, engine, url, hasKey };
+      fake.builtinTools.tools = fake.builtinTools.tools.map((t) =>
+        t.id === 'web_search'
+          ? { id: t.id, policy: t.policy, ready: engine !== 'none' && (engine === 'searxng' ? url !== '' : hasKey) }
+          : t,
+      );
+      return structuredClone(fake.builtinTools);
+    },
+    setBuiltinToolPolicy: ({ tool, policy }) => {
+      fake.builtinTools.tools = fake.builtinTools.tools.map((t) => (t.id === tool ? { ...t, policy } : t));
+      return structuredClone(fake.builtinTools);
+    },
+    setSessionBuiltinTools: ({ sessionId, tools }) => {
+      found(sessionId).chat.builtinTools = tools;
+      return { builtinTools: tools };
+    },
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

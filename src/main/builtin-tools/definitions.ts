@@ -1,17 +1,22 @@
 // THE list of built-in tools: each capability exports a BuiltinToolDefinition factory and is added here by one line.
 // Settings, the tool picker and runs all read this list through the registry (registry.ts); nothing else names a tool.
+import { createRunPythonDefinition } from './python/run-python.js';
+import type { PythonRunner } from './python/python-runner.js';
 import type { BuiltinToolDefinition } from './types.js';
 import { fetchPageDefinition, webSearchDefinition, type WebToolDeps } from './web/web-tools.js';
 
 /** What the definitions are made from; each capability adds the dependencies it needs. */
 export interface BuiltinToolDeps {
   web: WebToolDeps;
+  /** One runner for the app (absent: the definition makes its own). */
+  python?: PythonRunner;
 }
 
 export function builtinToolDefinitions(deps: BuiltinToolDeps): BuiltinToolDefinition[] {
   return [
     webSearchDefinition(deps.web),
     fetchPageDefinition(deps.web),
-    // run_python and search_knowledge: one line each, e.g. runPythonDefinition(deps.python),
+    createRunPythonDefinition(deps.python),
+    // search_knowledge: one line, e.g. searchKnowledgeDefinition(deps.knowledge),
   ];
 }

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ATTACHMENT_LIMITS, cleanFileName } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { PAGE } from '../../shared/paging.js';
-import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { originOf, REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { WEB_SEARCH_ENGINES } from '../../shared/web-tools.js';
+import type { WebSearchInput } from '../../shared/builtin-tools.js';
 import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
 import { cutText, EXPORT_FORMATS } from '../../shared/transfer.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
@@ -72,6 +74,7 @@ const fileName = z
 const mcpServerName = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'a server name uses only letters, digits, "-" and "_" (at most 32)' });
+const builtinToolId = z.enum(['web_search', 'fetch_page', 'run_python', 'search_knowledge']);
 const secretMap = z.record(z.string().min(1).max(200), z.string().max(10_000).nullable());
 /** A patch of the window's state: a bounded number of entries, each draft no longer than the composer holds. */
 const fewEntries = (record: Record<string, unknown>) => Object.keys(record).length <= UI_STATE_LIMITS.maxPatchEntries;
@@ -128,10 +131,13 @@ export const requestSchemas = {
         .max(LIMITS.maxMessageChars, { message: `text is longer than ${LIMITS.maxMessageChars} characters` })
         .transform((text) => text.trim()),
       attachments: z.array(sha256).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
+      webSearch: z.boolean().optional(),
     })
     .refine((req) => req.text.length > 0 || (req.attachments?.length ?? 0) > 0, { message: 'text must not be empty' })
     .transform((req) =>
-      req.attachments?.length ? { ...req, attachments: [...new Set(req.attachments)] } : { sessionId: req.sessionId, text: req.text },
+      req.attachments?.length
+        ? { ...req, attachments: [...new Set(req.attachments)] }
+        : { sessionId: req.sessionId, text: req.text, ...(req.webSearch && { webSearch: true }) },
     ),
   regenerate: z.strictObject({ sessionId, messageId: messageId.optional() }),
   editMessage: z.strictObject({ sessionId, messageId, text: messageText }),
@@ -259,4 +265,16 @@ export const requestSchemas = {
   condenseNow: sessionRef,
   undoCondense: sessionRef,
   setCondenseOff: z.strictObject({ sessionId, off: z.boolean() }),
+  getBuiltinTools: noInput,
+  setWebSearch: z.strictObject({
+    engine: z.enum(['none', ...WEB_SEARCH_ENGINES] as [string, ...string[]]).transform((e) => e as WebSearchInput['engine']),
+    url: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((url) => url === '' || originOf(url) !== undefined, { message: 'url must be an http(s) URL' }),
+    apiKey: z.string().trim().max(1000).nullable().optional(),
+  }),
+  setBuiltinToolPolicy: z.strictObject({ tool: builtinToolId, policy: z.enum(['ask', 'always']) }),
+  setSessionBuiltinTools: z.strictObject({ sessionId, tools: z.array(builtinToolId).max(16) }),
 } satisfies Schemas;

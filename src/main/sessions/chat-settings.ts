@@ -6,6 +6,8 @@ import type { SessionHeader } from './store/session-file.js';
 /** A chat's settings as of the end of its file. */
 export interface ChatState extends ChatSettings {
   systemPrompt: string;
+  /** Built-in tools the person always allowed in this chat (main only; never sent to the window). */
+  builtinToolsAllowed?: string[];
 }
 
 /** The header's choices, overridden field by field by the merged chat lines. */
@@ -26,6 +28,10 @@ export function applyChatPatch(state: ChatState, patch: ChatSettingsPatch): Chat
     systemPrompt: patch.systemPrompt ?? state.systemPrompt,
     params: patch.params ?? state.params,
     ...compareSet(state, patch),
+    ...((patch.builtinTools ?? state.builtinTools) && { builtinTools: patch.builtinTools ?? state.builtinTools }),
+    ...((patch.builtinToolsAllowed ?? state.builtinToolsAllowed) && {
+      builtinToolsAllowed: patch.builtinToolsAllowed ?? state.builtinToolsAllowed,
+    }),
   };
 }
 

@@ -55,7 +55,7 @@ export interface SessionServiceOptions {
   /** Attached files: referenced before a run can commit, read per request, released when a session is deleted. */
   attachments?: SessionAttachments;
   /** The tools a run of a chat is offered (MCP): `servers` is the chat's choice, undefined for the default. */
-  tools?(servers: string[] | undefined, hooks: ToolCallHooks): Promise<AgentTool[]>;
+  tools?(servers: string[] | undefined, hooks: ToolCallHooks, run: ToolRunContext): Promise<AgentTool[]>;
   /** The setting: a chat's model names it after its first answer (title-writer.ts). Absent: never. */
   autoTitle?(): boolean;
   /** The app's language for the `{{language}}` prompt variable (default 'en'). */
@@ -78,6 +78,12 @@ export interface SessionObserver {
 }
 
 /** A session's committed content, kept in memory while it is open. */
+/** Which chat a run's tools are for, and what the person asked for this one send (the composer's web toggle). */
+export interface ToolRunContext {
+  sessionId: string;
+  webSearch?: boolean;
+}
+
 export interface Loaded {
   header: SessionHeader;
   /** One object for the session's life, so per-message token counts stay cached. */

@@ -19,6 +19,7 @@ import type { Loaded, SessionAttachments, SessionContext, SessionServiceOptions 
 import type { SessionEdits } from './session-edits.js';
 import type { SessionViews } from './session-views.js';
 import type { MessageEntry } from './store/session-file.js';
+import type { ToolCallHooks } from '../mcp/tool-adapter.js';
 import type { SessionLogger } from './store/session-store.js';
 import type { TitleWriter } from './title-writer.js';
 
@@ -55,13 +56,14 @@ export class SessionRuns {
   }
 
   /** Resolves the tools of the chat's next run (starting MCP servers it needs); their calls report to the run then. */
-  async prepareTools(runtime: Runtime, loaded: Loaded): Promise<void> {
+  async prepareTools(runtime: Runtime, loaded: Loaded, webSearch = false): Promise<void> {
     const { tools } = this.parts.options;
     if (!tools) return;
-    runtime.tools = await tools(loaded.mcpServers, {
+    const hooks: ToolCallHooks = {
       requestApproval: (request, signal) => runtime.run?.requestApproval(request, signal) ?? Promise.resolve('cancelled'),
       onStatus: (state) => runtime.run?.toolStatus(state),
-    });
+    };
+    runtime.tools = await tools(loaded.mcpServers, hooks, { sessionId: runtime.id, ...(webSearch && { webSearch }) });
   }
 
   /**

@@ -209,6 +209,16 @@ export class SessionService {
    * Changes the chat's model, system prompt or parameters by appending one chat line (never a rewrite). Applies from
    * the next run on; a run in progress and earlier runs keep what they were sent.
    */
+  /** The built-in tools always allowed in a loaded chat (its merged chat lines); undefined when it is not loaded. */
+  builtinToolsAllowed(sessionId: string): readonly string[] | undefined {
+    return this.cache.known(sessionId)?.loaded?.chat.builtinToolsAllowed;
+  }
+
+  /** The built-in tools chosen for a loaded chat; undefined when none were chosen or it is not loaded. */
+  builtinTools(sessionId: string): readonly string[] | undefined {
+    return this.cache.known(sessionId)?.loaded?.chat.builtinTools;
+  }
+
   async updateChat(sessionId: string, patch: ChatSettingsPatch): Promise<SessionDetail> {
     const { runtime, loaded } = await this.ready(sessionId);
     if (patch.model) this.options.resolveModel(patch.model);
@@ -244,7 +254,12 @@ export class SessionService {
   }
 
   /** Starts a run with the user's text (and files); answers at once, events follow. A session already running → `busy`. */
-  async send(sessionId: string, text: string, attachments: readonly AttachmentPart[] = []): Promise<{ runId: string }> {
+  async send(
+    sessionId: string,
+    text: string,
+    attachments: readonly AttachmentPart[] = [],
+    options: { webSearch?: boolean } = {},
+  ): Promise<{ runId: string }> {
     if (attachments.length) {
       this.cache.usableEntry(sessionId);
       // On disk before the run can commit: a crash never leaves a committed message whose file looks unreferenced.
@@ -255,6 +270,7 @@ export class SessionService {
       sessionId,
       (loaded) => ({ base: loaded.branch, prompts: [prompt], userText: text, origin: { kind: 'send' } }),
       true,
+      options.webSearch === true,
     );
   }
 
@@ -425,11 +441,12 @@ export class SessionService {
     sessionId: string,
     plan: (loaded: Loaded) => { base: MessageEntry[]; prompts: UserMessage[]; userText: string; origin: RunOrigin },
     answersUnsentText = false,
+    webSearch = false,
   ): Promise<{ runId: string }> {
     const { runtime, loaded } = await this.ready(sessionId);
     this.assertIdle(runtime);
     const { base, userText, origin, ...planned } = plan(loaded);
-    await this.runs.prepareTools(runtime, loaded);
+    await this.runs.prepareTools(runtime, loaded, webSearch);
     const prompts = await this.runs.noteDocuments(loaded, planned.prompts);
     this.assertIdle(runtime);
     // The run replaces the broken-off one the chat showed (a retry, or whatever the person sent instead).

@@ -87,6 +87,7 @@ export class SessionViews {
         model: loaded.chat.model,
         params: loaded.chat.params,
         ...(loaded.chat.compareModels && { compareModels: loaded.chat.compareModels }),
+        ...(loaded.chat.builtinTools && { builtinTools: loaded.chat.builtinTools }),
       },
       ...(loaded.header.forkedFrom && { forkedFrom: loaded.header.forkedFrom }),
       messages: [loaded.system, ...shown.map((entry) => entry.message)],

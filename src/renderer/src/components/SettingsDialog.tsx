@@ -8,6 +8,7 @@ import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { Dialog } from '../ui/Dialog';
 import { McpSettings } from './settings/McpSettings';
+import { WebToolsSettings } from './settings/WebToolsSettings';
 import { PresetsSection } from './settings/presets/PresetsSection';
 import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
@@ -78,6 +79,7 @@ export function SettingsDialog(): JSX.Element {
         <PresetsSection settings={settings} />
         <UsageSettings settings={settings} />
         <McpSettings />
+        <WebToolsSettings />
         <GeneralSettings settings={settings} />
         <KeyboardSettings />
         <UpdateSettings />

@@ -21,6 +21,7 @@ import { emptyChatStrings } from './emptyChat';
 import { settingsPageStrings } from './settingsPage';
 import { mcpSettingsStrings } from './mcpSettings';
 import { desktopStrings } from './desktop';
+import { webToolsStrings } from './webTools';
 import { startupStrings } from './startup';
 import { foldersStrings } from './folders';
 import { quickAskStrings } from './quickAsk';
@@ -76,6 +77,7 @@ const dictionaries = {
     ...foldersStrings.en,
     ...quickAskStrings.en,
     ...compareStrings.en,
+    ...webToolsStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -101,6 +103,7 @@ const dictionaries = {
     ...foldersStrings['zh-CN'],
     ...quickAskStrings['zh-CN'],
     ...compareStrings['zh-CN'],
+    ...webToolsStrings['zh-CN'],
   },
 } as const;
 

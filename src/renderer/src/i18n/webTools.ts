@@ -1,0 +1,43 @@
+// Strings of the built-in tools in Settings (web search engine, URL, key; each tool's state and policy). Same keys in both locales.
+const en = {
+  'webTools.title': 'Built-in tools',
+  'webTools.engine': 'Search engine',
+  'webTools.engine.none': 'None',
+  'webTools.url': 'Instance or API URL',
+  'webTools.key': 'API key',
+  'webTools.keySet': 'A key is saved (leave empty to keep it)',
+  'webTools.keyNone': 'No key saved',
+  'webTools.save': 'Save web search',
+  'webTools.ready': 'Ready',
+  'webTools.policy': 'Approval',
+  'webTools.policy.ask': 'Ask the first time in each chat',
+  'webTools.policy.always': 'Always allow',
+  'webTools.tool.web_search': 'Web search',
+  'webTools.tool.fetch_page': 'Read a web page',
+  'webTools.tool.run_python': 'Run Python',
+  'webTools.tool.search_knowledge': 'Search knowledge',
+  'webTools.error': 'The change could not be saved: {message}',
+} as const;
+
+export const webToolsStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, string> } = {
+  en,
+  'zh-CN': {
+    'webTools.title': '内置工具',
+    'webTools.engine': '搜索引擎',
+    'webTools.engine.none': '无',
+    'webTools.url': '实例或 API 地址',
+    'webTools.key': 'API 密钥',
+    'webTools.keySet': '已保存密钥（留空则保留）',
+    'webTools.keyNone': '未保存密钥',
+    'webTools.save': '保存网页搜索',
+    'webTools.ready': '可用',
+    'webTools.policy': '批准',
+    'webTools.policy.ask': '每个对话首次使用时询问',
+    'webTools.policy.always': '始终允许',
+    'webTools.tool.web_search': '网页搜索',
+    'webTools.tool.fetch_page': '读取网页',
+    'webTools.tool.run_python': '运行 Python',
+    'webTools.tool.search_knowledge': '搜索知识库',
+    'webTools.error': '无法保存更改：{message}',
+  },
+};
