@@ -3,6 +3,7 @@
 // sends `reset` on its own when it had to start the database afresh. Everything here is structured-clone data.
 import type { IndexEntry } from '../sessions/store/store-types.js';
 import type { IndexedFile, RawHit, TitleHit } from './search-tables.js';
+import type { KnowledgeCalls } from './knowledge-protocol.js';
 
 /** What the worker was started with. */
 export interface DerivedWorkerData {
@@ -61,6 +62,9 @@ export interface DerivedCalls {
   /** Closes the database; the worker then exits. */
   close: { request: Record<string, never>; reply: null };
 }
+// Knowledge bases' calls (knowledge-protocol.ts) are part of the same protocol.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the knowledge calls into DerivedCalls
+export interface DerivedCalls extends KnowledgeCalls {}
 
 export type DerivedCall = keyof DerivedCalls;
 

@@ -8,6 +8,7 @@ import { createIndexTables, IndexTables } from '../derived/index-tables.js';
 import type { DerivedCalls, DerivedFailure, DerivedRequestMessage, DerivedWorkerData, DerivedWorkerMessage } from '../derived/protocol.js';
 import { createSearchTables, SearchTables } from '../derived/search-tables.js';
 import { SearchUpkeep } from '../derived/search-upkeep.js';
+import { createKnowledgeTables, KnowledgeTables } from '../derived/knowledge-tables.js';
 
 const port = parentPort!;
 const { file, sessionsDir } = workerData as DerivedWorkerData;
@@ -18,6 +19,7 @@ interface Open {
   db: DatabaseSync;
   index: IndexTables;
   search: SearchTables;
+  knowledge: KnowledgeTables;
 }
 
 let current: Open | undefined;
@@ -28,8 +30,9 @@ function open(): { state: OpenState } {
   const { db, state } = openDatabase(file, (db) => {
     createIndexTables(db);
     createSearchTables(db);
+    createKnowledgeTables(db);
   });
-  current = { db, index: new IndexTables(db), search: new SearchTables(db) };
+  current = { db, index: new IndexTables(db), search: new SearchTables(db), knowledge: new KnowledgeTables(db) };
   return { state };
 }
 
@@ -103,6 +106,21 @@ const handlers: {
     current!.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     return null;
   },
+  'knowledge.files': ({ kbId }) => [...current!.knowledge.files(kbId)],
+  'knowledge.setFile': ({ kbId, path, state, chunks, vectors }) => {
+    current!.knowledge.setFile(kbId, path, state, chunks, vectors);
+    return null;
+  },
+  'knowledge.removeFile': ({ kbId, path }) => {
+    current!.knowledge.removeFile(kbId, path);
+    return null;
+  },
+  'knowledge.remove': ({ kbId }) => {
+    current!.knowledge.removeKnowledgeBase(kbId);
+    return null;
+  },
+  'knowledge.retrieve': (options) => current!.knowledge.retrieve(options),
+  'knowledge.count': ({ kbId }) => current!.knowledge.chunkCount(kbId),
   close: () => {
     upkeep?.stop();
     current?.db.close();

@@ -1,0 +1,64 @@
+// The built-in `search_knowledge` tool: the agent searches the knowledge bases its chat chose, and may search again.
+// Passages come back numbered [1], [2]… with their file and place, so the answer can cite them by number.
+import path from 'node:path';
+import { z } from 'zod';
+import type { KnowledgeBase, KnowledgePassage } from '../../../shared/knowledge.js';
+import type { Locale } from '../../../shared/settings.js';
+import type { AgentTool } from '../../agent/types.js';
+import type { BuiltinToolContext, BuiltinToolDefinition } from '../types.js';
+
+export interface KnowledgeToolDeps {
+  /** The knowledge bases the chat chose (none: the tool is not offered to it). */
+  basesFor(sessionId: string): KnowledgeBase[];
+  retrieve(bases: readonly KnowledgeBase[], query: string, limit: number): Promise<KnowledgePassage[]>;
+  /** Whether any knowledge base exists at all. */
+  anyBases(): boolean;
+}
+
+const WORDS = {
+  en: {
+    description:
+      "Search the person's knowledge bases (their own files) for passages relevant to a query. Cite passages in the answer by their numbers, like [1].",
+    query: 'What to look for, in the words the documents would use',
+    none: 'No passage matched. Try other words.',
+    noBases: 'This chat uses no knowledge base.',
+  },
+  'zh-CN': {
+    description: '在用户的知识库（其本人的文件）中搜索与查询相关的段落。回答时按编号引用段落，例如 [1]。',
+    query: '要查找的内容，使用文档中可能出现的词语',
+    none: '没有匹配的段落，请换个说法再试。',
+    noBases: '此对话未使用任何知识库。',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+/** Passages as the model reads them: numbered, each with its file and place. */
+export function formatPassages(passages: readonly KnowledgePassage[], first = 1): string {
+  return passages
+    .map((p, i) => `[${first + i}] ${path.basename(p.file)} — ${p.label}${p.page !== undefined ? ` (p. ${p.page})` : ''}\n${p.text}`)
+    .join('\n\n');
+}
+
+export function knowledgeToolDefinition(deps: KnowledgeToolDeps): BuiltinToolDefinition {
+  return {
+    id: 'search_knowledge',
+    ready: () => deps.anyBases(),
+    create(context: BuiltinToolContext): AgentTool<{ query: string; limit?: number }, { passages: KnowledgePassage[] }> {
+      const words = WORDS[context.language];
+      return {
+        name: 'search_knowledge',
+        description: words.description,
+        parameters: z.object({
+          query: z.string().min(1).max(2000).describe(words.query),
+          limit: z.number().int().min(1).max(20).optional(),
+        }),
+        async execute(_id, args) {
+          const bases = deps.basesFor(context.sessionId);
+          if (bases.length === 0) return { content: [{ type: 'text', text: words.noBases }], details: { passages: [] } };
+          const passages = await deps.retrieve(bases, args.query, args.limit ?? 6);
+          const text = passages.length ? formatPassages(passages) : words.none;
+          return { content: [{ type: 'text', text }], details: { passages } };
+        },
+      };
+    },
+  };
+}
