@@ -42,3 +42,26 @@ export type BackupProblem =
 
 /** The answer of a check: sound, or the first problem found (nothing was changed either way). */
 export type BackupCheck = { ok: true; manifest: BackupManifest } | { ok: false; problem: BackupProblem };
+
+/** The backup block of the settings: on/off, the folder the person chose in main's dialog (null: none yet), how many kept. */
+export interface BackupSettings {
+  enabled: boolean;
+  folder: string | null;
+  keep: number;
+}
+
+/** Bounds and default of `BackupSettings.keep`. */
+export const BACKUP_KEEP = { default: 7, min: 1, max: 100 } as const;
+
+/** What Settings shows: the backup settings and the backups in the folder, newest first. */
+export interface BackupView {
+  settings: BackupSettings;
+  backups: BackupSummary[];
+}
+
+/** The answer of a restore: the state it replaced was backed up first as `safetyBackup`; the window then reloads. */
+export interface RestoreAnswer {
+  restored: string;
+  safetyBackup: string;
+  files: number;
+}

@@ -182,6 +182,8 @@ describe('request schemas', () => {
     cancelImport: { importId: id },
     updateUiState: { drafts: { [id]: 't' } },
     listFirstSessions: { limit: 100 },
+    updateBackupSettings: { enabled: true, keep: 3 },
+    restoreBackup: { name: 'tiny-agent-backup-2026-12-02T10-00-00-000Z-manual' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -197,6 +199,9 @@ describe('request schemas', () => {
           'detectLocalServers',
           'getUiState',
           'windowPainted',
+          'getBackups',
+          'chooseBackupFolder',
+          'backupNow',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

@@ -4,6 +4,7 @@ import { ATTACHMENT_LIMITS, cleanFileName } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { PAGE } from '../../shared/paging.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { BACKUP_KEEP } from '../../shared/sync.js';
 import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
 import { cutText, EXPORT_FORMATS } from '../../shared/transfer.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
@@ -221,4 +222,18 @@ export const requestSchemas = {
   getUiState: noInput,
   updateUiState: uiStatePatch,
   windowPainted: noInput,
+  getBackups: noInput,
+  updateBackupSettings: z.strictObject({
+    enabled: z.boolean().optional(),
+    keep: z.number().int().min(BACKUP_KEEP.min).max(BACKUP_KEEP.max).optional(),
+  }),
+  chooseBackupFolder: noInput,
+  backupNow: noInput,
+  restoreBackup: z.strictObject({
+    name: z
+      .string()
+      .min(1)
+      .max(300)
+      .regex(/^tiny-agent-backup-[A-Za-z0-9-]+$/),
+  }),
 } satisfies Schemas;
