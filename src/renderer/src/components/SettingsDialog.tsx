@@ -12,6 +12,7 @@ import { PresetsSection } from './settings/presets/PresetsSection';
 import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
+import { BackupSettings } from '../backup/BackupSettings';
 import { FormError } from '../ui/FormError';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
 
@@ -77,6 +78,7 @@ export function SettingsDialog(): JSX.Element {
         <PresetsSection settings={settings} />
         <UsageSettings settings={settings} />
         <McpSettings />
+        <BackupSettings locale={settings.locale} />
         <GeneralSettings settings={settings} />
         <div className="dialog-actions settings-done">
           <p className="hint push-left">{t('settings.savedAsYouGo')}</p>

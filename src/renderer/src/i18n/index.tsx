@@ -21,6 +21,7 @@ import { settingsPageStrings } from './settingsPage';
 import { mcpSettingsStrings } from './mcpSettings';
 import { desktopStrings } from './desktop';
 import { startupStrings } from './startup';
+import { backupStrings } from './backup';
 
 export type { Locale };
 
@@ -70,6 +71,7 @@ const dictionaries = {
     ...mcpSettingsStrings.en,
     ...desktopStrings.en,
     ...startupStrings.en,
+    ...backupStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -92,6 +94,7 @@ const dictionaries = {
     ...mcpSettingsStrings['zh-CN'],
     ...desktopStrings['zh-CN'],
     ...startupStrings['zh-CN'],
+    ...backupStrings['zh-CN'],
   },
 } as const;
 
