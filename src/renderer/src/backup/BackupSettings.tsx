@@ -101,7 +101,13 @@ export function BackupSettings({ locale }: { locale: Locale }): JSX.Element {
             void run(
               () => window.api.backupNow(),
               (made) => {
-                setLine({ ok: true, text: t('backup.done', { files: String(made.files), size: size(made.bytes) }) });
+                setLine({
+                  ok: true,
+                  text:
+                    made.files === 1
+                      ? t('backup.doneOne', { size: size(made.bytes) })
+                      : t('backup.done', { files: String(made.files), size: size(made.bytes) }),
+                });
                 void window.api.getBackups().then((result) => result.ok && adopt(result.value));
               },
             )

@@ -20,6 +20,7 @@ const en = {
   'backup.cancel': 'Cancel',
   'backup.working': 'Working…',
   'backup.done': 'Backed up {files} files ({size}).',
+  'backup.doneOne': 'Backed up 1 file ({size}).',
   'backup.restored': 'Restored. The state before was kept as a backup too. The window reloads.',
   'backup.failed': 'Failed: {message}',
 };
@@ -45,6 +46,7 @@ const zhCN: typeof en = {
   'backup.cancel': '取消',
   'backup.working': '正在处理…',
   'backup.done': '已备份 {files} 个文件（{size}）。',
+  'backup.doneOne': '已备份 1 个文件（{size}）。',
   'backup.restored': '已恢复。恢复前的状态也已保存为备份。窗口将重新加载。',
   'backup.failed': '失败：{message}',
 };
