@@ -11,6 +11,8 @@ import type { AttachmentPart } from '../shared/attachments.js';
 import { AppError } from '../shared/errors.js';
 import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
+import { BackupService } from './backup/backup-service.js';
+import { recoverRestore } from './backup/backup-recover.js';
 import { AttachmentStore } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
@@ -59,6 +61,8 @@ export interface AppCoreOptions {
   writeLog?: (line: string) => void;
   /** The system save/open dialogs for export and import (tests script them); default: always cancelled. */
   dialogs?: FileDialogs;
+  /** Closes this core, runs `between` (a restore), opens a new core on the folder and reloads the window. */
+  reopen?: (between: () => Promise<void>) => Promise<void>;
   /** Where to look for local model servers (default Ollama 11434, LM Studio 1234; tests use a fake server's port). */
   localServerPorts?: LocalDetectOptions['ports'];
   /** The OS side of updates, tray, login item and the quick-ask window (Electron's glue); absent in tests. */
@@ -102,6 +106,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   if (lock.state === 'locked') log.info(`the data folder ${options.dataDir} is in use by process ${lock.pid}; nothing will be changed`);
   // With the folder ours, no live process can own a temp file in it: settings temp files left by a crash go.
   if (lock.state === 'held') await removeStaleTempFiles(options.dataDir);
+  // A restore that died halfway is finished (its copy was complete) or undone, before anything reads the folder.
+  if (lock.state === 'held')
+    for (const outcome of await recoverRestore(options.dataDir)) log.info(`an interrupted restore was ${outcome.done}`);
   settings = await SettingsService.open({
     dataDir: options.dataDir,
     env: options.env,
@@ -221,6 +228,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     importProgress: (progress) => options.emit({ ...LIST_ENVELOPE, event: { type: 'import_progress', progress } }),
   });
 
+  const backups = new BackupService({
+    dataDir: options.dataDir,
+    settings: current,
+    dialogs: options.dialogs ?? noDialogs,
+    ...(options.reopen && { reopen: options.reopen }),
+    log: (message, error) => log.error(message, error),
+  });
+
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
     listFirstSessions: ({ limit, after }) => {
@@ -319,6 +334,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     setBuiltinToolPolicy: ({ tool, policy }) => builtin.setPolicy(tool, policy),
     setSessionBuiltinTools: ({ sessionId, tools }) =>
       sessions.updateChat(sessionId, { builtinTools: tools }).then(() => ({ builtinTools: tools })),
+    getBackups: () => backups.view(),
+    updateBackupSettings: (patch) => backups.update(patch),
+    chooseBackupFolder: () => backups.chooseFolder(),
+    backupNow: () => backups.backUp('manual'),
+    restoreBackup: ({ name }) => backups.restore(name),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -329,6 +349,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     painted = true;
     sessions.store.check();
     void searchService.start();
+    // The daily backup runs off the paint's path; its file work is async (copies and hashing in 256 KiB slices).
+    setTimeout(() => void backups.daily(), 0);
   };
 
   return {

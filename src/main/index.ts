@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session, shell, type WebContents } from 'electron';
 import { INVOKE_CHANNELS, MENU_COMMAND_CHANNEL, SESSION_EVENT_CHANNEL, type MenuCommand } from '../shared/ipc.js';
-import { createAppCore, type AppCore } from './app-core.js';
+import { createAppCore, type AppCore, type AppCoreOptions } from './app-core.js';
 import { appMenuTemplate } from './app-menu.js';
 import { mainStrings } from './i18n.js';
 import { isSafeExternalUrl } from './security/external-links.js';
@@ -108,7 +108,7 @@ async function start(): Promise<void> {
     send: (window, command) => window.webContents.send(MENU_COMMAND_CHANNEL, command),
     quitting: () => quitting,
   });
-  core = await createAppCore({
+  const coreOptions: AppCoreOptions = {
     desktopHost: desktop.host,
     quickAskHost: desktop.quickAsk,
     dataDir: process.env.TINY_AGENT_DATA_DIR || app.getPath('userData'),
@@ -122,7 +122,23 @@ async function start(): Promise<void> {
     },
     openExternal: (url) => shell.openExternal(url),
     dialogs: fileDialogs,
-  });
+    // A restore: this core lets the folder go, the files are replaced, a new core takes over and the window reloads.
+    reopen: async (between) => {
+      const old = core!;
+      await old.dispose();
+      try {
+        await between();
+      } finally {
+        core = await createAppCore(coreOptions);
+        installMenu(core);
+        // After the restore's answer has gone out: the window then loads the restored sessions from the new core.
+        setTimeout(() => {
+          for (const window of BrowserWindow.getAllWindows()) if (!window.isDestroyed()) window.webContents.reload();
+        }, 0);
+      }
+    },
+  };
+  core = await createAppCore(coreOptions);
   for (const channel of core.router.channels) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       // Only our own page may call main.
@@ -150,6 +166,12 @@ const fileDialogs: FileDialogs = {
     const window = BrowserWindow.getFocusedWindow();
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     return result.canceled ? undefined : result.filePath;
+  },
+  async chooseFolder({ title }) {
+    const options = { title, properties: ['openDirectory' as const, 'createDirectory' as const] };
+    const window = BrowserWindow.getFocusedWindow();
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? undefined : result.filePaths[0];
   },
   async chooseOpenPath({ title, filters }) {
     const options = { title, filters, properties: ['openFile' as const] };

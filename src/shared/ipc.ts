@@ -17,6 +17,7 @@ import type { BuiltinApprovalPolicy, BuiltinToolsView, WebSearchInput } from './
 import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
+import type { BackupSummary, BackupView, RestoreAnswer } from './sync.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
 
 /** `window.api` method name → channel name. */
@@ -99,6 +100,11 @@ export const INVOKE_CHANNELS = {
   setWebSearch: 'builtinTools:setWebSearch',
   setBuiltinToolPolicy: 'builtinTools:setPolicy',
   setSessionBuiltinTools: 'sessions:setBuiltinTools',
+  getBackups: 'backup:list',
+  updateBackupSettings: 'backup:settings',
+  chooseBackupFolder: 'backup:chooseFolder',
+  backupNow: 'backup:now',
+  restoreBackup: 'backup:restore',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -291,6 +297,16 @@ export interface InvokeContract {
   setBuiltinToolPolicy: { request: { tool: string; policy: BuiltinApprovalPolicy }; response: BuiltinToolsView };
   /** The built-in tools this chat is offered (the whole list). */
   setSessionBuiltinTools: { request: SessionRef & { tools: string[] }; response: { builtinTools: string[] } };
+  /** The backup settings and the backups in the chosen folder, newest first. */
+  getBackups: { request: void; response: BackupView };
+  /** Turns backups on or off and sets how many are kept (the folder only comes from `chooseBackupFolder`). */
+  updateBackupSettings: { request: { enabled?: boolean; keep?: number }; response: BackupView };
+  /** Asks for the backup folder in main's folder dialog; cancelled changes nothing. */
+  chooseBackupFolder: { request: void; response: BackupView };
+  /** Writes a checked backup now (the oldest beyond the kept number go). */
+  backupNow: { request: void; response: BackupSummary };
+  /** Restores a backup after checking it whole; the current state is backed up first; the window then reloads. */
+  restoreBackup: { request: { name: string }; response: RestoreAnswer };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

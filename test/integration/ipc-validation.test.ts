@@ -209,6 +209,8 @@ describe('request schemas', () => {
     setWebSearch: { engine: 'searxng', url: 'https://search.example', apiKey: null },
     setBuiltinToolPolicy: { tool: 'web_search', policy: 'always' },
     setSessionBuiltinTools: { sessionId: id, tools: ['web_search', 'fetch_page'] },
+    updateBackupSettings: { enabled: true, keep: 3 },
+    restoreBackup: { name: 'tiny-agent-backup-2026-12-02T10-00-00-000Z-manual' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -230,6 +232,9 @@ describe('request schemas', () => {
           'restartToUpdate',
           'hideQuickAsk',
           'getBuiltinTools',
+          'getBackups',
+          'chooseBackupFolder',
+          'backupNow',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

@@ -1,6 +1,7 @@
 // An in-memory `window.api` for renderer tests: scripted sessions and settings, recorded calls, one-shot failures,
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
 import type { BuiltinToolsView } from '../../src/shared/builtin-tools.js';
+import type { BackupView } from '../../src/shared/sync.js';
 import type { AppProblem, StartupNotice } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
@@ -66,6 +67,9 @@ export interface FakeApi {
   menu(command: MenuCommand): void;
   /** Chat folders as main keeps them (the chats say which one they are in by `folderId`). */
   folders: ChatFolder[];
+  /** Backups as main shows them; `chooseBackupFolder` sets `backupFolderChoice` (undefined: cancelled). */
+  backups: BackupView;
+  backupFolderChoice?: string;
 }
 
 /** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
@@ -121,6 +125,7 @@ export function createFakeApi(): FakeApi {
       fake.calls.filter((call) => call.method === method).map((call) => call.request as InvokeRequest<K>),
     sessions: new Map(),
     finding: false,
+    backups: { settings: { enabled: false, folder: null, keep: 7 }, backups: [] },
     settings: {
       providers: [
         {
@@ -584,6 +589,27 @@ export function createFakeApi(): FakeApi {
       found(sessionId).chat.builtinTools = tools;
       return { builtinTools: tools };
     },
+    getBackups: () => structuredClone(fake.backups),
+    updateBackupSettings: (patch) => {
+      Object.assign(fake.backups.settings, patch);
+      return structuredClone(fake.backups);
+    },
+    chooseBackupFolder: () => {
+      if (fake.backupFolderChoice) fake.backups.settings = { ...fake.backups.settings, folder: fake.backupFolderChoice, enabled: true };
+      return structuredClone(fake.backups);
+    },
+    backupNow: () => {
+      const backup = {
+        name: `tiny-agent-backup-${clock++}-manual`,
+        createdAt: new Date(clock).toISOString(),
+        reason: 'manual' as const,
+        files: 3,
+        bytes: 2048,
+      };
+      fake.backups.backups.unshift(backup);
+      return backup;
+    },
+    restoreBackup: ({ name }) => ({ restored: name, safetyBackup: `tiny-agent-backup-${clock++}-before-restore`, files: 3 }),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

@@ -7,6 +7,8 @@ import { PAGE } from '../../shared/paging.js';
 import { originOf, REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { WEB_SEARCH_ENGINES } from '../../shared/web-tools.js';
 import type { WebSearchInput } from '../../shared/builtin-tools.js';
+import { REQUESTS_PER_RUN } from '../../shared/settings.js';
+import { BACKUP_KEEP } from '../../shared/sync.js';
 import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
 import { cutText, EXPORT_FORMATS } from '../../shared/transfer.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
@@ -277,4 +279,18 @@ export const requestSchemas = {
   }),
   setBuiltinToolPolicy: z.strictObject({ tool: builtinToolId, policy: z.enum(['ask', 'always']) }),
   setSessionBuiltinTools: z.strictObject({ sessionId, tools: z.array(builtinToolId).max(16) }),
+  getBackups: noInput,
+  updateBackupSettings: z.strictObject({
+    enabled: z.boolean().optional(),
+    keep: z.number().int().min(BACKUP_KEEP.min).max(BACKUP_KEEP.max).optional(),
+  }),
+  chooseBackupFolder: noInput,
+  backupNow: noInput,
+  restoreBackup: z.strictObject({
+    name: z
+      .string()
+      .min(1)
+      .max(300)
+      .regex(/^tiny-agent-backup-[A-Za-z0-9-]+$/),
+  }),
 } satisfies Schemas;

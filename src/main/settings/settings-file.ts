@@ -20,6 +20,8 @@ import {
 } from '../../shared/settings.js';
 import { CURRENCY_SYMBOLS, type CurrencySymbol, type ModelPrices } from '../../shared/usage.js';
 import { promises as fs } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { BACKUP_KEEP, type BackupSettings } from '../../shared/sync.js';
 import { readFileIfExists, UNREAD_COPY_SUFFIX, writeFileAtomic } from '../storage/atomic-file.js';
 
 export const SETTINGS_FORMAT_VERSION = 2;
@@ -64,6 +66,8 @@ export interface StoredSettings {
   currency?: CurrencySymbol;
   /** The environment's provider's id when it is not ENV_PROVIDER_ID (a saved provider with that id was deleted). */
   envProviderId?: string;
+  /** Absent: backups off, no folder, BACKUP_KEEP.default kept. */
+  backup?: BackupSettings;
 }
 
 export const DEFAULT_STORED_SETTINGS: StoredSettings = {
@@ -102,6 +106,18 @@ const promptPresetSchema = z.object({
   params: chatParamsSchema,
 });
 
+/** The backup block as stored: an absolute folder (or none), a bounded count (hand-edited wrong: the block is ignored). */
+export const backupSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  folder: z
+    .string()
+    .min(1)
+    .max(4_096)
+    .refine((folder) => isAbsolute(folder), { message: 'folder must be an absolute path' })
+    .nullable(),
+  keep: z.number().int().min(BACKUP_KEEP.min).max(BACKUP_KEEP.max),
+});
+
 const languageSchema = z.enum(['system', 'zh-CN', 'en']);
 const themeSchema = z.enum(['system', 'light', 'dark']);
 
@@ -128,6 +144,7 @@ const topFields = {
   autoTitle: z.boolean(),
   currency: currencySchema,
   envProviderId: z.string().min(1).max(100),
+  backup: backupSettingsSchema,
 } satisfies Record<Exclude<keyof StoredSettings, 'version' | 'providers' | 'presets'>, z.ZodType>;
 
 /**

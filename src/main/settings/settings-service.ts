@@ -40,6 +40,7 @@ import {
   type StoredSettings,
 } from './settings-file.js';
 import { CURRENCY_SYMBOLS } from '../../shared/usage.js';
+import { BACKUP_KEEP, type BackupSettings } from '../../shared/sync.js';
 
 export interface SettingsServiceOptions {
   dataDir: string;
@@ -151,6 +152,17 @@ export class SettingsService {
   /** Whether a chat's model writes its name after the first answer: the person's choice, else on unless the environment says 0. */
   autoTitle(): boolean {
     return this.stored.autoTitle ?? this.options.env.TINY_AGENT_AUTO_TITLE?.trim() !== '0';
+  }
+
+  /** The backup block: what the file says, else off with no folder. */
+  backup(): BackupSettings {
+    return this.stored.backup ?? { enabled: false, folder: null, keep: BACKUP_KEEP.default };
+  }
+
+  /** Changes the backup block (the folder only from main's dialog) and persists it. */
+  async updateBackup(patch: Partial<BackupSettings>): Promise<BackupSettings> {
+    await this.commit({ ...this.stored, backup: { ...this.backup(), ...patch } }, this.keys);
+    return this.backup();
   }
 
   /** Most model requests one run may make. */

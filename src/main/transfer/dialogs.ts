@@ -11,6 +11,8 @@ export interface FileDialogs {
   chooseSavePath(request: { title: string; defaultName: string; filters: DialogFilter[] }): Promise<string | undefined>;
   /** Asks for one file to open; resolves to its path, or undefined when the person cancelled. */
   chooseOpenPath(request: { title: string; filters: DialogFilter[] }): Promise<string | undefined>;
+  /** Asks for one folder (backups); absent or undefined: cancelled. */
+  chooseFolder?(request: { title: string }): Promise<string | undefined>;
 }
 
 /** Dialogs that are always cancelled: for cores with no window to show them (tools, tests that do not transfer). */

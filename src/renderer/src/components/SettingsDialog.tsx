@@ -13,6 +13,7 @@ import { PresetsSection } from './settings/presets/PresetsSection';
 import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
+import { BackupSettings } from '../backup/BackupSettings';
 import { FormError } from '../ui/FormError';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
 import { KeyboardSettings, TraySettings, UpdateSettings } from '../shortcuts';
@@ -80,6 +81,7 @@ export function SettingsDialog(): JSX.Element {
         <UsageSettings settings={settings} />
         <McpSettings />
         <WebToolsSettings />
+        <BackupSettings locale={settings.locale} />
         <GeneralSettings settings={settings} />
         <KeyboardSettings />
         <UpdateSettings />

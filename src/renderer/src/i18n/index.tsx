@@ -25,6 +25,7 @@ import { webToolsStrings } from './webTools';
 import { startupStrings } from './startup';
 import { foldersStrings } from './folders';
 import { quickAskStrings } from './quickAsk';
+import { backupStrings } from './backup';
 
 export type { Locale };
 
@@ -78,6 +79,7 @@ const dictionaries = {
     ...quickAskStrings.en,
     ...compareStrings.en,
     ...webToolsStrings.en,
+    ...backupStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -104,6 +106,7 @@ const dictionaries = {
     ...quickAskStrings['zh-CN'],
     ...compareStrings['zh-CN'],
     ...webToolsStrings['zh-CN'],
+    ...backupStrings['zh-CN'],
   },
 } as const;
 
