@@ -21,6 +21,9 @@ const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
+const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { dev?: boolean; dependencies?: Record<string, string> } | undefined>;
+};
 
 function run(command: string, args: string[], cwd = ROOT): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -78,10 +81,22 @@ describe('the packaged app (electron-builder, stand-in Electron)', () => {
 
   it('every module the built main and preload import at run time loads from inside the archive', async () => {
     const specifiers = new Set<string>();
-    const entries = ['out/main/index.js', 'out/main/derived-worker.js', 'out/main/import-worker.js', 'out/main/python-worker.js'];
-    for (const entry of [...entries, 'out/preload/index.cjs']) {
+    const workers = ['derived-worker', 'import-worker', 'python-worker', 'document-worker', 'page-worker'];
+    // Each entry and every chunk it reaches through relative imports (a worker's libraries sit in shared chunks).
+    const queue = ['out/main/index.js', ...workers.map((name) => `out/main/${name}.js`), 'out/preload/index.cjs'];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const entry = queue.pop()!;
+      if (seen.has(entry)) continue;
+      seen.add(entry);
       const source = await readFile(join(extracted, entry), 'utf8');
-      for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) specifiers.add(fileName);
+      const found = ts.preProcessFile(source, true, true).importedFiles.map(({ fileName }) => fileName);
+      // Loaded only when needed (electron-updater while updates are on), through a require made for the module.
+      for (const [, name] of source.matchAll(/createRequire\([^)]*\)\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(name!);
+      for (const name of found) {
+        if (name.startsWith('.')) queue.push(posix.join(posix.dirname(entry), name));
+        else specifiers.add(name);
+      }
     }
     const external = [...specifiers].filter((s) => !s.startsWith('.') && !isBuiltin(s) && s !== 'electron').sort();
     // A subpath (`@scope/pkg/client/index.js`) belongs to its package: the packages must be exactly `dependencies`.
@@ -114,7 +129,13 @@ describe('the packaged app (electron-builder, stand-in Electron)', () => {
         /^(src|test|bench|scripts|build|node_modules\/\.bin)(\/|$)/.test(f),
     );
     expect(forbidden).toEqual([]);
-    const devOnly = Object.keys(pkg.devDependencies).filter((name) => files.includes(`node_modules/${name}`));
+    // A package a production dependency needs too (semver, under electron-updater) is shipped as that one's copy.
+    const neededInProduction = new Set(
+      Object.values(lock.packages).flatMap((entry) => (entry && !entry.dev ? Object.keys(entry.dependencies ?? {}) : [])),
+    );
+    const devOnly = Object.keys(pkg.devDependencies).filter(
+      (name) => files.includes(`node_modules/${name}`) && !neededInProduction.has(name),
+    );
     expect(devOnly).toEqual([]);
   });
 
