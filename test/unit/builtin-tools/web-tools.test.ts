@@ -353,6 +353,7 @@ describe('registry', () => {
     expect(registry.list('en')).toEqual([
       { id: 'web_search', ready: false, reason: 'Web search is not set up: choose an engine in Settings → Built-in tools.', policy: 'ask' },
       { id: 'fetch_page', ready: true, policy: 'ask' },
+      { id: 'run_python', ready: true, policy: 'ask' },
     ]);
     await settings.update({ engine: 'searxng', url: base });
     const asked: string[] = [];
