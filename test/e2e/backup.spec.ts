@@ -32,7 +32,7 @@ for (const [colorScheme, locale, width] of [
       await page.getByTestId('backup-choose-folder').click();
       await expect(page.getByTestId('backup-folder')).toHaveText(folder);
       await page.getByTestId('backup-now').click();
-      await expect(page.getByTestId('backup-result')).toHaveText(locale === 'zh-CN' ? /^已备份 \d+ 个文件/ : /^Backed up \d+ files/);
+      await expect(page.getByTestId('backup-result')).toHaveText(locale === 'zh-CN' ? /^已备份 \d+ 个文件/ : /^Backed up \d+ files? \(/);
       await expect(page.getByTestId('backup-list').locator('option')).toHaveCount(1);
       expect(readdirSync(folder).filter((name) => name.startsWith('tiny-agent-backup-'))).toHaveLength(1);
       await page.getByTestId('backup-restore').click();
