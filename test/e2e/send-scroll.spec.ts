@@ -27,12 +27,19 @@ function gate(): { promise: Promise<void>; open: () => void } {
 test('a send while scrolled up shows the new question and follows its answer; reading back during a stream keeps the place', async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-send-scroll-'));
-  seedSession(dataDir, { turns: 60, index: 1, name: 'Long chat', answerChars: 400 });
+  const sessionId = seedSession(dataDir, { turns: 60, index: 1, name: 'Long chat', answerChars: 400 });
   const h = await startHarness({ dataDir, viewport: { width: 1000, height: 800 } });
   try {
     const { page, server } = h;
     await page.getByTestId('session-item').first().click();
     await expect(page.getByTestId('session-title')).toHaveText('Long chat');
+    // This chat is over the fake model's budget: condensing would ask the server for a summary first and take the
+    // scripted answers below. Scrolling is what this spec is about, so the chat has condensing off.
+    await page.evaluate(
+      (id) =>
+        (window as unknown as { api: { setCondenseOff(r: object): Promise<unknown> } }).api.setCondenseOff({ sessionId: id, off: true }),
+      sessionId,
+    );
     await expect.poll(() => gapToEnd(page)).toBeLessThanOrEqual(8);
 
     // One wheel notch up: the pill offers the way back.
