@@ -37,7 +37,8 @@ export const createFoldersSlice: StateCreator<AppState, [], [], FoldersSlice> = 
     async createFolder(name) {
       const result = await window.api.createFolder({ name });
       if (failed(result)) return null;
-      set((s) => ({ folders: [...(s.folders ?? []), result.value] }));
+      // A list loaded while this was on its way may already hold the new folder: keep it once.
+      set((s) => ({ folders: [...(s.folders ?? []).filter((f) => f.id !== result.value.id), result.value] }));
       return result.value.id;
     },
     async renameFolder(folderId, name) {
