@@ -65,3 +65,83 @@ export interface RestoreAnswer {
   safetyBackup: string;
   files: number;
 }
+
+// ── Sync between computers ─────────────────────────────────────────────────────────────────────────────────────────
+// Owner: main's sync service (src/main/sync). Each computer writes only its own files in the sync location (its device
+// id in their names), never rewrites one it wrote, and merges the others' lines by id into its local history.
+
+/** The sync format this build writes and the newest it applies; a remote file of a larger number is skipped. */
+export const SYNC_FORMAT = 1;
+
+/** Where the sync files live: a folder another program syncs (Syncthing, Dropbox, …) or a WebDAV server. */
+export type SyncTarget =
+  | { kind: 'folder'; path: string }
+  /** `hasPassword`: whether a password is saved (it is sealed in main and never sent to the window). */
+  | { kind: 'webdav'; url: string; username: string; hasPassword: boolean };
+
+/** The sync block of the settings as the window sees it; no password or passphrase is ever in it. */
+export interface SyncSettings {
+  enabled: boolean;
+  /** Paused: no pass runs until resumed; what is local stays as it is. */
+  paused: boolean;
+  target: SyncTarget | null;
+  /** End-to-end encryption is on: the sync location holds only ciphertext (a passphrase is saved, sealed). */
+  encrypted: boolean;
+  /** Minutes between passes while the app is open (a pass also runs after each saved answer, debounced). */
+  intervalMinutes: number;
+}
+
+/** Bounds and default of `SyncSettings.intervalMinutes`. */
+export const SYNC_INTERVAL = { default: 5, min: 1, max: 1440 } as const;
+
+/** Why one remote file was skipped whole (never applied halfway); shown in the status with the file's name. */
+export type SyncSkipReason = 'torn' | 'tampered' | 'newer-format' | 'wrong-passphrase' | 'unreadable';
+
+/** One skipped remote file: its path in the sync location and why. */
+export interface SyncSkip {
+  path: string;
+  reason: SyncSkipReason;
+}
+
+/** What one pass did: chats and messages that came in, bytes sent and read, files skipped. */
+export interface SyncPassReport {
+  at: string;
+  receivedChats: number;
+  receivedMessages: number;
+  deletedChats: number;
+  sentBytes: number;
+  readBytes: number;
+  skipped: SyncSkip[];
+}
+
+/** The `data-state` of `sync-status`: off, idle between passes, a pass running, paused by the person, last pass failed. */
+export type SyncState = 'off' | 'idle' | 'syncing' | 'paused' | 'error';
+
+/** The status the window shows: state, last pass, progress of a running pass, the error of a failed one (words). */
+export interface SyncStatus {
+  state: SyncState;
+  lastPass?: SyncPassReport;
+  /** While syncing: chats done of total (the first sync of 1,000 chats shows it moving). */
+  progress?: { done: number; total: number };
+  /** When state is 'error': what failed, in the person's language. */
+  error?: string;
+}
+
+/** What Settings and the status line read: the settings and the status. */
+export interface SyncView {
+  settings: SyncSettings;
+  status: SyncStatus;
+}
+
+/** A change to the sync settings from the window; secrets travel only here, once, and are sealed in main. */
+export interface SyncSettingsPatch {
+  enabled?: boolean;
+  paused?: boolean;
+  intervalMinutes?: number;
+  /** A WebDAV target; `password` omitted keeps the saved one when the URL's origin is unchanged. */
+  webdav?: { url: string; username: string; password?: string };
+  /** Turns encryption on with this passphrase (≥ 8 characters), or off with null. Never sent back. */
+  passphrase?: string | null;
+  /** Forgets the target (the files in the sync location stay). */
+  clearTarget?: true;
+}
