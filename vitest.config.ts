@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default on 2 cores is one worker; most files wait on servers, workers and disk, not the CPU.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
