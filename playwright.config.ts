@@ -5,7 +5,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  workers: 3,
   fullyParallel: false,
   retries: 0,
   reporter: [['list']],

@@ -23,7 +23,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['test/renderer/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 40_000,
         },
       },
     ],

@@ -35,10 +35,11 @@ for (const [locale, colorScheme, width] of [
         { name: 'kettle.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(PAGES)) },
         { name: 'locked.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makeProtectedPdf()) },
       ]);
-      await expect(chips(page)).toHaveCount(1);
+      // Reading is real work in the document worker (its first start loads the PDF library): allow a busy machine.
+      await expect(chips(page)).toHaveCount(1, { timeout: 30_000 });
       const chip = chips(page).first();
       await expect(chip).toHaveAttribute('data-kind', 'document');
-      await expect(chip).toHaveAttribute('data-pages', '4');
+      await expect(chip).toHaveAttribute('data-pages', '4', { timeout: 30_000 });
       await expect(chip).toContainText('kettle.pdf');
       await expect(chip).toContainText(zh ? /4 页 · \d+ 个词元/ : /4 pages · \d+ tokens/);
       await expect(page.getByTestId('attachment-refusals').locator('li')).toHaveText([

@@ -155,10 +155,12 @@ export async function settled(): Promise<void> {
   await frames();
 }
 
-/** Scrolls the list to `top` as the person would, then lets the resulting frames run. */
+/** Scrolls the list to `top` as the person would (a wheel turn, then the move), then lets the resulting frames run. */
 export async function scrollList(top: number): Promise<void> {
   await act(async () => {
-    screen.getByTestId('message-list').scrollTop = top;
+    const list = screen.getByTestId('message-list');
+    list.dispatchEvent(new WheelEvent('wheel', { deltaY: top - list.scrollTop, bubbles: true }));
+    list.scrollTop = top;
   });
   await frames();
 }

@@ -13,8 +13,8 @@ afterEach(() => {
   rowRenders.counts.clear();
 });
 
-/** Rows on screen (600 / 100, plus one cut at an edge) and rendered beyond each edge at rest. */
-const ROWS_AROUND_VIEW = 7 + 2 * 6;
+/** Rows on screen (600 / 100, plus one cut at each edge) and rendered beyond each edge at rest. */
+const ROWS_AROUND_VIEW = 8 + 2 * 6;
 
 /** A chat of `total` positions with only the newest 50 loaded, opened and scrolled to row 1,000 at rest. */
 async function restingAtRow1000(total: number) {

@@ -227,5 +227,5 @@ describe('the DOM of a streamed code block', () => {
     expect(root.querySelectorAll('pre code > .md-code-seg').length).toBeGreaterThanOrEqual(12);
     expect(root.querySelector('pre code')?.textContent).toBe(code);
     observer.disconnect();
-  });
+  }, 60_000);
 });

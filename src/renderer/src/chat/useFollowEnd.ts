@@ -5,6 +5,9 @@
 // is appended; a row measured a few pixels taller just before (events reach the window one IPC message per task)
 // left it "not at the end", and every later row of a follow-on run slid below the fold.
 // Sending is a choice too: whatever the person sends brings the view to the end and follows (MessageList's `sent`).
+// After a send only the person's own hand (wheel, touch, keys, a press on the scrollbar) can stop following: the
+// virtualizer's scroll to an end it had estimated short moved the view up by a row, which read as "scrolled up" on a
+// busy machine and left the view off the end for good.
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
 interface Options {
@@ -25,6 +28,8 @@ const gapToEnd = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.client
  */
 export function useFollowEnd({ scrollRef, contentRef, atEndPx, initiallyFollowing }: Options): () => void {
   const following = useRef(initiallyFollowing);
+  // Set by a send; cleared by the person's next input on the list.
+  const sentFollow = useRef(false);
   useEffect(() => {
     const el = scrollRef.current;
     const content = contentRef.current;
@@ -33,10 +38,17 @@ export function useFollowEnd({ scrollRef, contentRef, atEndPx, initiallyFollowin
     // Reaching the end starts following; moving up away from it stops. Scrolls that move down without reaching the
     // end (a follow that landed on an estimate) change nothing.
     const onScroll = () => {
-      if (gapToEnd(el) <= atEndPx) following.current = true;
+      const gap = gapToEnd(el);
+      if (gap <= atEndPx) following.current = true;
+      else if (sentFollow.current) el.scrollTop = el.scrollHeight;
       else if (el.scrollTop < lastTop) following.current = false;
       lastTop = el.scrollTop;
     };
+    const byHand = () => {
+      sentFollow.current = false;
+    };
+    const handEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const type of handEvents) el.addEventListener(type, byHand, { passive: true });
     const keepAtEnd = () => {
       if (following.current && gapToEnd(el) > 0) el.scrollTop = el.scrollHeight;
     };
@@ -46,12 +58,14 @@ export function useFollowEnd({ scrollRef, contentRef, atEndPx, initiallyFollowin
     observer?.observe(content);
     return () => {
       el.removeEventListener('scroll', onScroll);
+      for (const type of handEvents) el.removeEventListener(type, byHand);
       observer?.disconnect();
     };
   }, [scrollRef, contentRef, atEndPx]);
 
   return useCallback(() => {
     following.current = true;
+    sentFollow.current = true;
     const el = scrollRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [scrollRef]);
