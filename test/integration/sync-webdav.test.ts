@@ -11,7 +11,7 @@ import { SyncTransportError, type SyncTransport } from '../../src/main/sync/tran
 import { syncTransportErrorText } from '../../src/main/sync/transport-strings.js';
 import { createWebdavTransport } from '../../src/main/sync/webdav-transport.js';
 import { closedPort } from '../fixtures/closed-port.js';
-import { createTempFolderTransport } from '../fixtures/folder-sync-transport.js';
+import { createTempFolderTransport } from '../fixtures/sync-transports.js';
 import { DIALOGUE_TRANSCRIPT, transportDialogue } from '../fixtures/transport-dialogue.js';
 import { startWebdavFixture, type WebdavFixture } from '../fixtures/webdav-server.js';
 
@@ -86,16 +86,12 @@ describe('the same scripted dialogue gives the same transcript', () => {
   });
 
   it('on the WebDAV server behind the encryption', async () => {
-    expect(await transportDialogue(createEncryptedTransport(transport, 'a long passphrase', FAST_KDF))).toEqual(
-      DIALOGUE_TRANSCRIPT,
-    );
+    expect(await transportDialogue(createEncryptedTransport(transport, 'a long passphrase', FAST_KDF))).toEqual(DIALOGUE_TRANSCRIPT);
   });
 
   it('in a temp folder behind the encryption', async () => {
     const folder = createTempFolderTransport(await tempFolder());
-    expect(await transportDialogue(createEncryptedTransport(folder, 'a long passphrase', FAST_KDF))).toEqual(
-      DIALOGUE_TRANSCRIPT,
-    );
+    expect(await transportDialogue(createEncryptedTransport(folder, 'a long passphrase', FAST_KDF))).toEqual(DIALOGUE_TRANSCRIPT);
   });
 });
 
@@ -120,12 +116,7 @@ describe('WebDAV requests', () => {
   it('lists folder by folder with Depth: 1, one PROPFIND per folder', async () => {
     for (const name of ['a/b/c/deep.bin', 'a/b/mid.bin', 'a/top.bin', 'x/y.bin']) await transport.write(name, text(name));
     const before = dav.requests.length;
-    expect((await transport.list('')).map((entry) => entry.path).sort()).toEqual([
-      'a/b/c/deep.bin',
-      'a/b/mid.bin',
-      'a/top.bin',
-      'x/y.bin',
-    ]);
+    expect((await transport.list('')).map((entry) => entry.path).sort()).toEqual(['a/b/c/deep.bin', 'a/b/mid.bin', 'a/top.bin', 'x/y.bin']);
     // The root, a, a/b, a/b/c, x.
     expect(methods(before)).toEqual(['PROPFIND', 'PROPFIND', 'PROPFIND', 'PROPFIND', 'PROPFIND']);
     expect(await transport.list('a/b/')).toEqual(
@@ -163,9 +154,7 @@ describe('WebDAV requests', () => {
     expect(await codeOf(wrong.read('a.bin'))).toBe('unauthorized');
     expect(await codeOf(wrong.write('dir/a.bin', text('x')))).toBe('unauthorized');
     expect((await filesOnDisk()).size).toBe(0);
-    expect(syncTransportErrorText('zh-CN', new SyncTransportError('unauthorized', ''))).toBe(
-      '同步服务器不接受这个用户名或密码。',
-    );
+    expect(syncTransportErrorText('zh-CN', new SyncTransportError('unauthorized', ''))).toBe('同步服务器不接受这个用户名或密码。');
   });
 
   it('says unreachable when nothing listens, and when the server never answers in time', async () => {
@@ -252,9 +241,7 @@ describe('encryption over WebDAV', () => {
         expect(bytes.includes(Buffer.from(needle)), `${needle} in ${name}`).toBe(false);
       }
     }
-    expect(new TextDecoder().decode((await sealed.read('tiny-agent-sync/devices/dev-a/chats/c1.jsonl'))!)).toBe(
-      secret.repeat(50),
-    );
+    expect(new TextDecoder().decode((await sealed.read('tiny-agent-sync/devices/dev-a/chats/c1.jsonl'))!)).toBe(secret.repeat(50));
   });
 
   it('skips a truncated remote file as torn and detects a wrong passphrase before any upload', async () => {

@@ -77,11 +77,7 @@ const VERIFIER_TEXT = 'tiny-agent-sync keycheck';
 const encoder = new TextEncoder();
 
 /** `inner` with every file sealed under a key from `passphrase`; the key is derived once, at the first call. */
-export function createEncryptedTransport(
-  inner: SyncTransport,
-  passphrase: string,
-  options: EncryptedTransportOptions = {},
-): SyncTransport {
+export function createEncryptedTransport(inner: SyncTransport, passphrase: string, options: EncryptedTransportOptions = {}): SyncTransport {
   if (passphrase.length === 0) throw new Error('an empty passphrase');
   const secret = encoder.encode(passphrase.normalize('NFC'));
   const newKeyParams = options.newKeyParams ?? SCRYPT_DEFAULT;
@@ -179,12 +175,7 @@ function verifierAad(check: Pick<Keycheck, 'kdf'>): Uint8Array {
 }
 
 /** The keycheck's key: verified against an existing keycheck, or (with `create`) a new one written; null: none yet. */
-async function loadOrCreateKey(
-  inner: SyncTransport,
-  secret: Uint8Array,
-  create: boolean,
-  params: ScryptParams,
-): Promise<FileKeys | null> {
+async function loadOrCreateKey(inner: SyncTransport, secret: Uint8Array, create: boolean, params: ScryptParams): Promise<FileKeys | null> {
   const existing = await inner.read(KEYCHECK_PATH);
   if (existing) return verifyKeycheck(existing, secret);
   if (!create) return null;
@@ -301,9 +292,7 @@ async function seal(keys: FileKeys, path: string, plaintext: Uint8Array): Promis
   for (let i = 0; i < count; i++) {
     if (i > 0 && i % CHUNKS_PER_TURN === 0) await nextTurn();
     const part = plaintext.subarray(i * chunkBytes, (i + 1) * chunkBytes);
-    const sealed = xchacha20poly1305(keys.seal, chunkNonce(noncePrefix, i), chunkAad(bound, i === count - 1)).encrypt(
-      part,
-    );
+    const sealed = xchacha20poly1305(keys.seal, chunkNonce(noncePrefix, i), chunkAad(bound, i === count - 1)).encrypt(part);
     out.set(sealed, headerBytes + i * (chunkBytes + tagBytes));
   }
   return out;

@@ -22,8 +22,7 @@ export const SYNC_TRANSPORT_STRINGS: Record<Locale, SyncTransportStrings> = {
       refused: 'The sync location refused the request; nothing was changed.',
     },
     cipher: {
-      'wrong-passphrase':
-        'The passphrase does not match the one this sync location is encrypted with. Nothing was read or written.',
+      'wrong-passphrase': 'The passphrase does not match the one this sync location is encrypted with. Nothing was read or written.',
       tampered: 'This file was changed after it was written, or moved from another name; it was not applied.',
       torn: 'This file is cut off (it may still be arriving); it was not applied.',
       'newer-format': 'This file was written by a newer Tiny Agent; it was not applied.',
@@ -56,9 +55,7 @@ export function syncTransportErrorText(locale: Locale, error: unknown): string |
   const strings = SYNC_TRANSPORT_STRINGS[locale];
   if (error instanceof SyncTransportError) return strings.transport[error.code];
   if (error instanceof SyncCipherError) {
-    return error.reason === 'unreadable' && error.path === KEYCHECK_PATH
-      ? strings.keycheckUnreadable
-      : strings.cipher[error.reason];
+    return error.reason === 'unreadable' && error.path === KEYCHECK_PATH ? strings.keycheckUnreadable : strings.cipher[error.reason];
   }
   return null;
 }

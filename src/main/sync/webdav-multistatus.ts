@@ -38,8 +38,7 @@ export function readMultistatus(body: string, requestUrl: URL): MultistatusEntry
     if (!prop) continue;
     const resourceType = field(prop, 'resourcetype');
     const collection =
-      (typeof resourceType === 'object' && resourceType !== null && 'collection' in resourceType) ||
-      href.trim().endsWith('/');
+      (typeof resourceType === 'object' && resourceType !== null && 'collection' in resourceType) || href.trim().endsWith('/');
     const length = Number(field(prop, 'getcontentlength'));
     entries.push({ segments, collection, size: Number.isSafeInteger(length) && length >= 0 ? length : 0 });
   }

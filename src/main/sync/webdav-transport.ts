@@ -369,12 +369,7 @@ function statusError(response: Response, what: string): SyncTransportError {
 }
 
 /** A failed fetch or body read as a `SyncTransportError`; `otherwise` is the code of a cause not named here. */
-function transportError(
-  error: unknown,
-  signal: AbortSignal,
-  what: string,
-  otherwise: 'unreachable' | 'interrupted',
-): SyncTransportError {
+function transportError(error: unknown, signal: AbortSignal, what: string, otherwise: 'unreachable' | 'interrupted'): SyncTransportError {
   if (error instanceof SyncTransportError) return error;
   if (signal.aborted) {
     const reason: unknown = signal.reason;
