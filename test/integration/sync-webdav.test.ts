@@ -174,6 +174,20 @@ describe('WebDAV requests', () => {
     expect(await codeOf(slow.read('a.bin'))).toBe('unreachable');
   });
 
+  it('ends a request in flight when closed, and answers every later call with interrupted', async () => {
+    let arrived = 0;
+    const silent = await listen(() => {
+      arrived++;
+    });
+    const closing = createWebdavTransport({ url: `http://127.0.0.1:${silent}/dav/`, username: 'a', password: 'b' });
+    const pending = codeOf(closing.read('a.bin'));
+    while (arrived === 0) await new Promise((resolve) => setImmediate(resolve));
+    await closing.close();
+    expect(await pending).toBe('interrupted');
+    expect(await codeOf(closing.list(''))).toBe('interrupted');
+    expect(arrived).toBe(1);
+  });
+
   it('says interrupted when a download is cut off, and not-found when the sync folder does not exist', async () => {
     const cut = await listen((_req, res) => {
       res.writeHead(200, { 'content-length': '1000' });

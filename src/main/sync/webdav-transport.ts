@@ -25,6 +25,8 @@ export const WEBDAV_LIMITS = {
   maxListingBytes: 16 * 1024 * 1024,
   maxRedirects: 5,
   listConcurrency: 4,
+  /** Removing an upload's leftover after a failure waits this long at most: the failure is what gets reported. */
+  cleanupTimeoutMs: 5_000,
 } as const;
 
 /** Names of uploads not yet moved to their place; `list` never shows them. */
@@ -78,9 +80,10 @@ export function createWebdavTransport(options: WebdavTransportOptions): SyncTran
     target: URL,
     headers: Record<string, string>,
     body?: Uint8Array | string,
+    timeout = timeoutMs,
   ): Promise<{ response: Response; signal: AbortSignal }> {
     if (closing.signal.aborted) throw new SyncTransportError('interrupted', 'the WebDAV transport is closed');
-    const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
+    const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeout)]);
     let url = target;
     for (let hop = 0; ; hop++) {
       const sent = new Headers(headers);
@@ -165,9 +168,11 @@ export function createWebdavTransport(options: WebdavTransportOptions): SyncTran
     return response;
   }
 
-  async function removeQuietly(target: URL): Promise<void> {
+  /** Removes an upload's leftover unless the failure was that the server could not be reached at all. */
+  async function removeQuietly(target: URL, failure?: unknown): Promise<void> {
+    if (failure instanceof SyncTransportError && failure.code === 'unreachable') return;
     try {
-      const { response } = await send('DELETE', target, {});
+      const { response } = await send('DELETE', target, {}, undefined, WEBDAV_LIMITS.cleanupTimeoutMs);
       await discard(response);
     } catch {
       // The upload's leftover stays under its temporary name, which `list` never shows.
@@ -279,7 +284,7 @@ export function createWebdavTransport(options: WebdavTransportOptions): SyncTran
           }
         }
       } catch (error) {
-        await removeQuietly(upload);
+        await removeQuietly(upload, error);
         throw error;
       }
       let moved: Response;
@@ -287,7 +292,7 @@ export function createWebdavTransport(options: WebdavTransportOptions): SyncTran
         moved = (await send('MOVE', upload, { destination: urlOf(segments, false).href, overwrite: 'F' })).response;
         await discard(moved);
       } catch (error) {
-        await removeQuietly(upload);
+        await removeQuietly(upload, error);
         throw error;
       }
       if (moved.ok) return;
