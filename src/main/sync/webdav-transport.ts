@@ -74,7 +74,7 @@ export function createWebdavTransport(options: WebdavTransportOptions): SyncTran
     return new URL(relative + (folder && segments.length > 0 ? '/' : ''), base);
   }
 
-  /** One request, following same-scheme redirects by hand so credentials never leave the configured origin. */
+  /** One request, following http(s) redirects by hand (a few at most): credentials go only to the configured origin. */
   async function send(
     method: string,
     target: URL,
