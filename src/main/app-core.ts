@@ -86,6 +86,8 @@ export interface AppCore {
   log: Logger;
   /** desktop.json: updates, tray, login item, shortcuts; absent when another Tiny Agent holds the data folder. */
   desktop?: DesktopService;
+  /** Backups (also made before a format migration or an update); absent when another Tiny Agent holds the data folder. */
+  backups?: BackupService;
   /**
    * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
    * (checking the sessions folder, rebuilding a missing index, loading the search snapshot) starts now, once.
@@ -154,6 +156,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   });
 
+  // Before the sessions: a session file's format migration backs the data folder up first.
+  const backups = new BackupService({
+    dataDir: options.dataDir,
+    settings: current,
+    dialogs: options.dialogs ?? noDialogs,
+    ...(options.reopen && { reopen: options.reopen }),
+    log: (message, error) => log.error(message, error),
+  });
+
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
   let uiState: UiStateService | undefined;
@@ -169,6 +180,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     maxRequestsPerRun: () => current.maxRequestsPerRun(),
     language: () => current.locale(),
     log,
+    beforeMigration: () => backups.beforeMigration(),
     observer: {
       changed: (id) => search?.changed(id),
       deleted: (id) => {
@@ -226,14 +238,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     defaultSystemPrompt: () => current.customSystemPrompt() ?? DEFAULT_SYSTEM_PROMPTS[current.locale()],
     log,
     importProgress: (progress) => options.emit({ ...LIST_ENVELOPE, event: { type: 'import_progress', progress } }),
-  });
-
-  const backups = new BackupService({
-    dataDir: options.dataDir,
-    settings: current,
-    dialogs: options.dialogs ?? noDialogs,
-    ...(options.reopen && { reopen: options.reopen }),
-    log: (message, error) => log.error(message, error),
   });
 
   const handlers: InvokeHandlers = {
@@ -363,6 +367,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     transfer,
     log,
     desktop,
+    backups,
     afterFirstPaint,
     // An import stops first (the chat being written is finished), then runs stop (cancelling their tool calls), then
     // every MCP server process is ended, then the folder is let go.
