@@ -1,7 +1,7 @@
 // An in-memory `window.api` for renderer tests: scripted sessions and settings, recorded calls, one-shot failures,
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
 import type { BuiltinToolsView } from '../../src/shared/builtin-tools.js';
-import type { BackupView } from '../../src/shared/sync.js';
+import type { BackupView, SyncView } from '../../src/shared/sync.js';
 import type { AppProblem, StartupNotice } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
@@ -70,6 +70,9 @@ export interface FakeApi {
   /** Backups as main shows them; `chooseBackupFolder` sets `backupFolderChoice` (undefined: cancelled). */
   backups: BackupView;
   backupFolderChoice?: string;
+  /** Sync as main shows it; `chooseSyncFolder` sets `syncFolderChoice` (undefined: cancelled). */
+  sync: SyncView;
+  syncFolderChoice?: string;
 }
 
 /** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
@@ -126,6 +129,10 @@ export function createFakeApi(): FakeApi {
     sessions: new Map(),
     finding: false,
     backups: { settings: { enabled: false, folder: null, keep: 7 }, backups: [] },
+    sync: {
+      settings: { enabled: false, paused: false, target: null, encrypted: false, intervalMinutes: 5 },
+      status: { state: 'off' },
+    },
     settings: {
       providers: [
         {
@@ -610,6 +617,23 @@ export function createFakeApi(): FakeApi {
       return backup;
     },
     restoreBackup: ({ name }) => ({ restored: name, safetyBackup: `tiny-agent-backup-${clock++}-before-restore`, files: 3 }),
+    getSync: () => structuredClone(fake.sync),
+    updateSyncSettings: ({ enabled, paused, intervalMinutes }) => {
+      const settings = fake.sync.settings;
+      fake.sync.settings = {
+        ...settings,
+        enabled: enabled ?? settings.enabled,
+        paused: paused ?? settings.paused,
+        intervalMinutes: intervalMinutes ?? settings.intervalMinutes,
+      };
+      return structuredClone(fake.sync);
+    },
+    chooseSyncFolder: () => {
+      if (fake.syncFolderChoice)
+        fake.sync.settings = { ...fake.sync.settings, enabled: true, target: { kind: 'folder', path: fake.syncFolderChoice } };
+      return structuredClone(fake.sync);
+    },
+    syncNow: () => structuredClone(fake.sync),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {
