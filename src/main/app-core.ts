@@ -13,6 +13,7 @@ import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
 import { BackupService } from './backup/backup-service.js';
 import { recoverRestore } from './backup/backup-recover.js';
+import { SyncService } from './sync/sync-service.js';
 import { AttachmentStore } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
@@ -84,6 +85,8 @@ export interface AppCore {
   /** Export and import (the benchmark imports with `importFrom`); absent when another Tiny Agent holds the data folder. */
   transfer?: TransferService;
   log: Logger;
+  /** Sync between computers; absent when another Tiny Agent holds the data folder. */
+  sync?: SyncService;
   /** desktop.json: updates, tray, login item, shortcuts; absent when another Tiny Agent holds the data folder. */
   desktop?: DesktopService;
   /** Backups (also made before a format migration or an update); absent when another Tiny Agent holds the data folder. */
@@ -168,6 +171,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
   let uiState: UiStateService | undefined;
+  let sync: SyncService | undefined;
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
     ...(derived.available && { indexPersistence: (dir, storeLog) => new DatabaseIndex(derived, dir, storeLog) }),
@@ -182,7 +186,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
     beforeMigration: () => backups.beforeMigration(),
     observer: {
-      changed: (id) => search?.changed(id),
+      changed: (id) => {
+        search?.changed(id);
+        sync?.localChange();
+      },
       deleted: (id) => {
         search?.deleted(id);
         uiState?.forget(id);
@@ -239,6 +246,24 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
     importProgress: (progress) => options.emit({ ...LIST_ENVELOPE, event: { type: 'import_progress', progress } }),
   });
+
+  sync = await SyncService.open({
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    sessions: {
+      entries: () => sessions.store.entries(),
+      entry: (id) => sessions.store.entry(id),
+      filePath: (id) => sessions.store.filePath(id),
+      appendSynced: (id, size, lines, fields) => sessions.appendSynced(id, size, lines, fields),
+      adoptSynced: (header, lines) => sessions.adoptSynced(header, lines),
+      deleteSynced: (id) => sessions.deleteSynced(id),
+    },
+    dialogs: options.dialogs ?? noDialogs,
+    locale: () => current.locale(),
+    status: (status) => options.emit({ ...LIST_ENVELOPE, event: { type: 'sync_status', status } }),
+    log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
+  });
+  const syncService = sync;
 
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
@@ -343,6 +368,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     chooseBackupFolder: () => backups.chooseFolder(),
     backupNow: () => backups.backUp('manual'),
     restoreBackup: ({ name }) => backups.restore(name),
+    getSync: () => syncService.view(),
+    updateSyncSettings: (patch) => syncService.update(patch),
+    chooseSyncFolder: () => syncService.chooseFolder(),
+    syncNow: () => syncService.syncNow(),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -355,6 +384,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     void searchService.start();
     // The daily backup runs off the paint's path; its file work is async (copies and hashing in 256 KiB slices).
     setTimeout(() => void backups.daily(), 0);
+    // The first sync pass, then one every few minutes; its file work is async and done one chat at a time.
+    syncService.start();
   };
 
   return {
@@ -368,11 +399,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
     desktop,
     backups,
+    sync: syncService,
     afterFirstPaint,
     // An import stops first (the chat being written is finished), then runs stop (cancelling their tool calls), then
     // every MCP server process is ended, then the folder is let go.
     async dispose() {
       try {
+        await syncService.dispose();
         await transfer.dispose();
         await sessions.dispose();
         await derived.close();

@@ -91,6 +91,9 @@ export interface SyncSettings {
   intervalMinutes: number;
 }
 
+/** The shortest passphrase `SyncSettingsPatch.passphrase` takes. */
+export const SYNC_PASSPHRASE_MIN = 8;
+
 /** Bounds and default of `SyncSettings.intervalMinutes`. */
 export const SYNC_INTERVAL = { default: 5, min: 1, max: 1440 } as const;
 

@@ -649,8 +649,12 @@ export function createFakeApi(): FakeApi {
       fake.sync.status = { state, ...(lastPass && { lastPass }) };
       return structuredClone(fake.sync);
     },
+    // Like main: a chosen folder turns sync on.
     chooseSyncFolder: () => {
-      if (fake.syncFolderChoice) fake.sync.settings.target = { kind: 'folder', path: fake.syncFolderChoice };
+      if (fake.syncFolderChoice) {
+        fake.sync.settings = { ...fake.sync.settings, enabled: true, target: { kind: 'folder', path: fake.syncFolderChoice } };
+        fake.sync.status = { ...fake.sync.status, state: fake.sync.settings.paused ? 'paused' : 'idle' };
+      }
       return structuredClone(fake.sync);
     },
     // Main answers after the pass, whose `sync_status` events the test emits first (hold the answer to see them).

@@ -43,7 +43,7 @@ function syncingToFolder(status: SyncStatus): void {
 }
 
 describe('the sync status in Settings', () => {
-  it('off: nothing chosen, so nothing can be switched on or run; a chosen folder then turns it on', async () => {
+  it('off: nothing chosen, so nothing can be switched on or run; a chosen folder turns it on, the switch off again', async () => {
     await startStore(fake);
     render(<SyncSettings locale="en" />);
     await settle();
@@ -58,12 +58,14 @@ describe('the sync status in Settings', () => {
     fireEvent.click(screen.getByTestId('sync-choose-folder'));
     await settle();
     expect(screen.getByTestId('sync-folder').textContent).toBe('/home/me/Sync');
-    fireEvent.click(screen.getByTestId('sync-enabled'));
-    await settle();
-    expect(fake.callsOf('updateSyncSettings')).toEqual([{ enabled: true }]);
+    expect(input('sync-enabled').checked).toBe(true);
     expect(status().dataset.state).toBe('idle');
     expect(status().textContent).toBe('Synced · not synced yet');
     expect(button('sync-now').disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('sync-enabled'));
+    await settle();
+    expect(fake.callsOf('updateSyncSettings')).toEqual([{ enabled: false }]);
+    expect(status().dataset.state).toBe('off');
   });
 
   it('idle: when the last sync ran, how many chats came in, and each skipped file with its reason', async () => {
@@ -99,6 +101,8 @@ describe('the sync status in Settings', () => {
     fireEvent.click(screen.getByTestId('sync-now'));
     expect(button('sync-now').disabled).toBe(true);
     expect(button('sync-now').textContent).toBe('Working…');
+    push(fake, { state: 'syncing', progress: { done: 0, total: 0 } });
+    expect(status().textContent).toBe('Syncing…');
     push(fake, { state: 'syncing', progress: { done: 120, total: 1000 } });
     expect(status().dataset.state).toBe('syncing');
     expect(status().textContent).toBe('Syncing… · 120 / 1,000 chats');

@@ -4,7 +4,7 @@
 // emptied once main has taken them.
 import { useEffect, useId, useState, type JSX } from 'react';
 import type { Locale } from '../../../shared/settings';
-import { SYNC_INTERVAL, type SyncSettings as SyncSettingsView, type SyncTarget } from '../../../shared/sync';
+import { SYNC_INTERVAL, SYNC_PASSPHRASE_MIN, type SyncSettings as SyncSettingsView, type SyncTarget } from '../../../shared/sync';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
 import { SyncStatusLine } from './SyncStatusLine';
@@ -90,7 +90,7 @@ function EncryptionForm({ settings }: { settings: SyncSettingsView }): JSX.Eleme
   const [repeat, setRepeat] = useState('');
   const [line, setLine] = useState<{ ok: boolean; text: string } | null>(null);
   const save = async () => {
-    if (passphrase.length < 8) return setLine({ ok: false, text: t('sync.passphraseTooShort') });
+    if (passphrase.length < SYNC_PASSPHRASE_MIN) return setLine({ ok: false, text: t('sync.passphraseTooShort') });
     if (passphrase !== repeat) return setLine({ ok: false, text: t('sync.passphraseMismatch') });
     setLine(null);
     if (await updateSync({ passphrase })) {

@@ -30,9 +30,9 @@ export function skippedWords(t: Translate, pass: SyncPassReport | undefined, loc
   return n === 1 ? t('sync.skippedOne') : t('sync.skipped', { n: n.toLocaleString(locale) });
 }
 
-/** "120 / 1,000 chats" while a pass runs and knows its total; empty otherwise. */
+/** "120 / 1,000 chats" while a pass runs and knows its total (0 until it has listed them); empty otherwise. */
 export function progressWords(t: Translate, status: SyncStatus, locale: Locale): string {
-  if (status.state !== 'syncing' || !status.progress) return '';
+  if (status.state !== 'syncing' || !status.progress || status.progress.total === 0) return '';
   return t('sync.progress', { done: status.progress.done.toLocaleString(locale), total: status.progress.total.toLocaleString(locale) });
 }
 
