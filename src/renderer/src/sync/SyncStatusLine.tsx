@@ -6,7 +6,7 @@ import type { Locale } from '../../../shared/settings';
 import type { SyncStatus } from '../../../shared/sync';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
-import { statusDetails } from './syncWords';
+import { compactWords, statusDetails } from './syncWords';
 import './sync.css';
 
 /** The time now, again every 30 s, so "3 min ago" moves on while the line is shown. */
@@ -69,8 +69,7 @@ export function SidebarSyncStatus(): JSX.Element | null {
   const settingsOpen = useAppState((s) => s.settingsOpen);
   const setSettingsOpen = useAppState((s) => s.setSettingsOpen);
   if (!status || status.state === 'off') return null;
-  const details = statusDetails(t, status, locale, now);
-  const words = [t(`sync.state.${status.state}`), ...details].join(' · ');
+  const words = compactWords(t, status, locale, now);
   return (
     <button
       type="button"

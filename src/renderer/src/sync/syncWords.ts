@@ -36,6 +36,14 @@ export function progressWords(t: Translate, status: SyncStatus, locale: Locale):
   return t('sync.progress', { done: status.progress.done.toLocaleString(locale), total: status.progress.total.toLocaleString(locale) });
 }
 
+/** The sidebar's short form: "Synced 3 min ago · 12 chats came in"; other states as in Settings, state first. */
+export function compactWords(t: Translate, status: SyncStatus, locale: Locale, now: number): string {
+  const details = statusDetails(t, status, locale, now);
+  if (status.state === 'idle' && status.lastPass)
+    return [t('sync.syncedAgo', { ago: agoWords(t, status.lastPass.at, now) }), ...details.slice(1)].join(' · ');
+  return [t(`sync.state.${status.state}`), ...details].join(' · ');
+}
+
 /** The parts of the status line after its state: progress, or the last pass (when, what came in, skipped), or the error. */
 export function statusDetails(t: Translate, status: SyncStatus, locale: Locale, now: number): string[] {
   if (status.state === 'off') return [];
