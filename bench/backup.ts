@@ -40,9 +40,11 @@ export async function run(report: Reporter): Promise<void> {
     for (let i = 1; i <= CHATS; i++) seedSession(dataDir, { index: i, turns: 20, answerChars: 800 });
     // The seeding's garbage is not the backup's: collect it before measuring when the process allows it.
     (globalThis as { gc?: () => void }).gc?.();
-    const { value: backup, cpuMs, delayMs } = await longestTask(() =>
-      createBackup({ dataDir, destination: path.join(root, 'backups'), reason: 'manual' }),
-    );
+    const {
+      value: backup,
+      cpuMs,
+      delayMs,
+    } = await longestTask(() => createBackup({ dataDir, destination: path.join(root, 'backups'), reason: 'manual' }));
     const label = `backup ${CHATS.toLocaleString('en')} chats`;
     report.figure(`${label}: files`, backup.files, 'files');
     report.figure(`${label}: bytes`, backup.bytes / 1024 / 1024, 'MB');

@@ -223,9 +223,12 @@ describe('backups', () => {
     expect(backup.files).toBe(1000);
     expect(backup.bytes).toBe(sizes.reduce((sum, size) => sum + size, 0));
     const written = await fs.readdir(path.join(dest, backup.name), { recursive: true, withFileTypes: true });
-    expect(written.filter((entry) => entry.isFile()).map((entry) => entry.name).filter((name) => !name.endsWith('.jsonl'))).toEqual([
-      'manifest.json',
-    ]);
+    expect(
+      written
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .filter((name) => !name.endsWith('.jsonl')),
+    ).toEqual(['manifest.json']);
     expect(written.filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl'))).toHaveLength(1000);
     const check = await readManifest(path.join(dest, backup.name), { verify: true });
     expect(check.ok && check.manifest.files.reduce((sum, file) => sum + file.size, 0)).toBe(backup.bytes);

@@ -85,7 +85,9 @@ describe('the sync status in Settings', () => {
     expect(status().querySelector('.sync-status-line')?.textContent).toBe(
       'Synced · last sync 3 min ago · 12 chats came in · 2 files skipped',
     );
-    const skipped = within(screen.getByTestId('sync-skipped')).getAllByRole('listitem').map((li) => li.textContent);
+    const skipped = within(screen.getByTestId('sync-skipped'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(skipped).toEqual([
       'devices/laptop/2026-12-02.jsonl — still being written or cut off; read again next time',
       'devices/desk/0001.tasync — encrypted with another passphrase',
@@ -152,8 +154,12 @@ describe('the sync status in Settings', () => {
     render(<SyncSettings locale="en" />);
     await settle();
     expect(status().dataset.state).toBe('error');
-    expect(status().textContent).toBe('Sync failed · The sync folder /home/me/Sync cannot be written: the disk is full. · last sync 2 h ago');
-    expect(status().querySelector('.sync-error')?.textContent).toBe(' · The sync folder /home/me/Sync cannot be written: the disk is full.');
+    expect(status().textContent).toBe(
+      'Sync failed · The sync folder /home/me/Sync cannot be written: the disk is full. · last sync 2 h ago',
+    );
+    expect(status().querySelector('.sync-error')?.textContent).toBe(
+      ' · The sync folder /home/me/Sync cannot be written: the disk is full.',
+    );
   });
 
   it('a refused change shows main’s words, and in Chinese the states read in Chinese', async () => {
@@ -222,9 +228,7 @@ describe('secrets in the Sync section', () => {
       'If this passphrase is forgotten, the synced chats cannot be read again: it cannot be recovered or reset. ' +
         'Use the same passphrase on every computer.',
     );
-    expect(screen.getByTestId('sync-encryption').textContent).toBe(
-      'Off: anyone who can open the sync location can read your chats.',
-    );
+    expect(screen.getByTestId('sync-encryption').textContent).toBe('Off: anyone who can open the sync location can read your chats.');
     fireEvent.change(input('sync-passphrase'), { target: { value: 'short' } });
     fireEvent.click(screen.getByTestId('sync-passphrase-save'));
     expect(screen.getByRole('alert').textContent).toBe('The passphrase needs at least 8 characters.');
@@ -264,9 +268,7 @@ describe('the compact status in the sidebar', () => {
     expect(compact.dataset.state).toBe('syncing');
     expect(compact.textContent).toBe('Syncing… · 120 / 1,000 chats');
     push(fake, { state: 'error', error: 'The WebDAV server answered 401: the username or password is wrong.' });
-    expect(compact.textContent).toBe(
-      'Sync failed · The WebDAV server answered 401: the username or password is wrong. · not synced yet',
-    );
+    expect(compact.textContent).toBe('Sync failed · The WebDAV server answered 401: the username or password is wrong. · not synced yet');
     push(fake, { state: 'idle', lastPass: pass({ receivedChats: 12 }) });
     expect(compact.textContent).toBe('Synced 3 min ago · 12 chats came in');
     await user.click(compact);

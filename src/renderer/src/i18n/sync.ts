@@ -2,7 +2,8 @@
 // sidebar). Same keys in both locales.
 const en = {
   'sync.section': 'Sync between computers',
-  'sync.intro': 'Each computer writes only its own files to the sync location and reads the others’. Nothing local is ever overwritten by a file that arrives broken.',
+  'sync.intro':
+    'Each computer writes only its own files to the sync location and reads the others’. Nothing local is ever overwritten by a file that arrives broken.',
   'sync.enabled': 'Sync this computer',
   'sync.paused': 'Pause sync',
   'sync.pausedHint': 'While paused nothing is sent or read; what is on this computer stays as it is.',
@@ -26,7 +27,8 @@ const en = {
   'sync.encryption.off': 'Off: anyone who can open the sync location can read your chats.',
   'sync.passphrase': 'Passphrase',
   'sync.passphraseRepeat': 'Passphrase again',
-  'sync.passphraseWarning': 'If this passphrase is forgotten, the synced chats cannot be read again: it cannot be recovered or reset. Use the same passphrase on every computer.',
+  'sync.passphraseWarning':
+    'If this passphrase is forgotten, the synced chats cannot be read again: it cannot be recovered or reset. Use the same passphrase on every computer.',
   'sync.passphraseTooShort': 'The passphrase needs at least 8 characters.',
   'sync.passphraseMismatch': 'The two passphrases differ.',
   'sync.passphraseSet': 'Turn on encryption',

@@ -252,7 +252,13 @@ export function SyncSettings({ locale }: { locale: Locale }): JSX.Element {
               <code className="push-left sync-path" data-testid="sync-folder">
                 {target?.kind === 'folder' ? target.path : t('sync.noFolder')}
               </code>
-              <button type="button" className="button" data-testid="sync-choose-folder" disabled={busy} onClick={() => void chooseSyncFolder()}>
+              <button
+                type="button"
+                className="button"
+                data-testid="sync-choose-folder"
+                disabled={busy}
+                onClick={() => void chooseSyncFolder()}
+              >
                 {t('sync.chooseFolder')}
               </button>
             </div>
