@@ -251,6 +251,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     dataDir: options.dataDir,
     secrets: options.secrets,
     sessions: {
+      scanned: () => sessions.store.scanned(),
       entries: () => sessions.store.entries(),
       entry: (id) => sessions.store.entry(id),
       filePath: (id) => sessions.store.filePath(id),

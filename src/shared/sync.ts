@@ -104,6 +104,8 @@ export type SyncSkipReason = 'torn' | 'tampered' | 'newer-format' | 'wrong-passp
 export interface SyncSkip {
   path: string;
   reason: SyncSkipReason;
+  /** The reason in the person's language, naming the file (main's words). */
+  message?: string;
 }
 
 /** What one pass did: chats and messages that came in, bytes sent and read, files skipped. */

@@ -32,6 +32,8 @@ import { SyncTransportError, type SyncTransport } from './transport.js';
 
 /** What a pass needs of the session layer. */
 export interface SyncSessions {
+  /** Resolves once every session file of the folder is listed (a chat not found yet must not look deleted). */
+  scanned(): Promise<void>;
   entries(): Iterable<IndexEntry>;
   entry(id: string): IndexEntry | undefined;
   filePath(id: string): string;
@@ -81,6 +83,7 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
     report.sentBytes += bytes.length;
   };
 
+  await sessions.scanned();
   await checkFormat(transport, read, write);
   const files = await transport.list(DEVICES);
   const device = state.deviceId;

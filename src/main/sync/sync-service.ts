@@ -156,6 +156,7 @@ export class SyncService {
           this.setStatus({ ...this.status, state: 'syncing', progress: { done, total } });
         },
       });
+      for (const skipped of report.skipped) skipped.message = strings.skip(skipped.reason, skipped.path);
       this.setStatus({ state: 'idle', lastPass: report });
     } catch (error) {
       this.options.log('sync pass failed', error);
