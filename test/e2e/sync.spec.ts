@@ -1,11 +1,13 @@
 // Sync between two computers through one shared folder: two apps on two data folders (the real store and a real core
-// each), a chat made in one appears in the other after Sync now, and the status says what came in. Screenshots of
+// each), a chat made in one appears in the other after Sync now, and the status says what came in; a first sync of
+// 1,000 chats shows its progress. Screenshots of
 // Settings → Sync in both themes, both languages, 420 px and 1600 px wide.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
+import { seedSession } from '../fixtures/seed-sessions.js';
 import { screenshot, sendMessage, sessionItems, startHarness, waitForAnswers } from './helpers.js';
 import { electronBinary } from './launch.js';
 
@@ -29,14 +31,14 @@ async function showSyncSection(page: Page): Promise<void> {
 }
 
 /** Settings → Sync: the shared folder chosen (which turns sync on), then Sync now, until the pass has ended. */
-async function syncThroughFolder(page: Page): Promise<void> {
+async function syncThroughFolder(page: Page, timeout = 10_000): Promise<void> {
   await page.getByTestId('settings-open').click();
   await page.getByTestId('settings-sync').scrollIntoViewIfNeeded();
   await page.getByTestId('sync-choose-folder').click();
   await expect(page.getByTestId('sync-enabled')).toBeChecked();
   await page.getByTestId('sync-now').click();
+  await expect(page.getByTestId('sync-now')).toBeEnabled({ timeout });
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-state', 'idle');
-  await expect(page.getByTestId('sync-now')).toBeEnabled();
 }
 
 test('a chat made on one computer appears on the other after Sync now; the status says it came in', async () => {
@@ -75,6 +77,36 @@ test('a chat made on one computer appears on the other after Sync now; the statu
     await expect(second.page.getByRole('navigation').getByTestId('sync-status')).toHaveAttribute('data-state', 'paused');
   } finally {
     await first.close();
+    await second.close();
+  }
+});
+
+test('the first sync of 1,000 chats shows how far it has got, then says they came in', async () => {
+  test.setTimeout(300_000);
+  const shared = mkdtempSync(join(tmpdir(), 'tiny-agent-sync-'));
+  const seeded = mkdtempSync(join(tmpdir(), 'tiny-agent-e2e-'));
+  for (let i = 1; i <= 1000; i++) seedSession(seeded, { index: i, turns: 2, answerChars: 200 });
+  const first = await startHarness({ dataDir: seeded, dialogs: dialogsFor(shared), viewport: { width: 1600, height: 900 } });
+  try {
+    await syncThroughFolder(first.page, 120_000);
+  } finally {
+    await first.close();
+  }
+  const second = await startHarness({ dialogs: dialogsFor(shared), viewport: { width: 1600, height: 900 } });
+  try {
+    const { page } = second;
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('sync-choose-folder').click();
+    await page.getByTestId('sync-now').click();
+    const status = page.getByTestId('sync-status');
+    await expect(status).toHaveText(/^Syncing… · [\d,]+ \/ 1,000 chats$/, { timeout: 60_000 });
+    await showSyncSection(page);
+    await screenshot(page, 'sync-progress-light-en-1600');
+    await expect(status).toHaveAttribute('data-state', 'idle', { timeout: 120_000 });
+    await expect(status).toHaveText('Synced · last sync just now · 1,000 chats came in');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByRole('navigation').getByTestId('sync-status')).toHaveText('Synced just now · 1,000 chats came in');
+  } finally {
     await second.close();
   }
 });
