@@ -15,6 +15,7 @@ const sections: Section[] = [
   { name: 'peers', load: () => import('./peers.js') },
   { name: 'mcp', load: () => import('./mcp.js') },
   { name: 'compare', load: () => import('./compare.js') },
+  { name: 'backup', load: () => import('./backup.js') },
 ];
 
 const args = process.argv.slice(2);

@@ -13,6 +13,7 @@ import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
 import { BackupService } from './backup/backup-service.js';
 import { recoverRestore } from './backup/backup-recover.js';
+import { SyncService } from './sync/sync-service.js';
 import { AttachmentStore } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
@@ -84,8 +85,12 @@ export interface AppCore {
   /** Export and import (the benchmark imports with `importFrom`); absent when another Tiny Agent holds the data folder. */
   transfer?: TransferService;
   log: Logger;
+  /** Sync between computers; absent when another Tiny Agent holds the data folder. */
+  sync?: SyncService;
   /** desktop.json: updates, tray, login item, shortcuts; absent when another Tiny Agent holds the data folder. */
   desktop?: DesktopService;
+  /** Backups (also made before a format migration or an update); absent when another Tiny Agent holds the data folder. */
+  backups?: BackupService;
   /**
    * The window has painted its sessions (it says so through `windowPainted`): work that must not delay that paint
    * (checking the sessions folder, rebuilding a missing index, loading the search snapshot) starts now, once.
@@ -154,9 +159,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   });
 
+  // Before the sessions: a session file's format migration backs the data folder up first.
+  const backups = new BackupService({
+    dataDir: options.dataDir,
+    settings: current,
+    dialogs: options.dialogs ?? noDialogs,
+    ...(options.reopen && { reopen: options.reopen }),
+    log: (message, error) => log.error(message, error),
+  });
+
   // Bound once both exist; no run can commit before the core is returned.
   let search: SearchService | undefined;
   let uiState: UiStateService | undefined;
+  let sync: SyncService | undefined;
   const sessions = await SessionService.open({
     dataDir: options.dataDir,
     ...(derived.available && { indexPersistence: (dir, storeLog) => new DatabaseIndex(derived, dir, storeLog) }),
@@ -169,8 +184,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     maxRequestsPerRun: () => current.maxRequestsPerRun(),
     language: () => current.locale(),
     log,
+    beforeMigration: () => backups.beforeMigration(),
     observer: {
-      changed: (id) => search?.changed(id),
+      changed: (id) => {
+        search?.changed(id);
+        sync?.localChange();
+      },
       deleted: (id) => {
         search?.deleted(id);
         uiState?.forget(id);
@@ -228,13 +247,24 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     importProgress: (progress) => options.emit({ ...LIST_ENVELOPE, event: { type: 'import_progress', progress } }),
   });
 
-  const backups = new BackupService({
+  sync = await SyncService.open({
     dataDir: options.dataDir,
-    settings: current,
+    secrets: options.secrets,
+    sessions: {
+      scanned: () => sessions.store.scanned(),
+      entries: () => sessions.store.entries(),
+      entry: (id) => sessions.store.entry(id),
+      filePath: (id) => sessions.store.filePath(id),
+      appendSynced: (id, size, lines, fields) => sessions.appendSynced(id, size, lines, fields),
+      adoptSynced: (header, lines) => sessions.adoptSynced(header, lines),
+      deleteSynced: (id) => sessions.deleteSynced(id),
+    },
     dialogs: options.dialogs ?? noDialogs,
-    ...(options.reopen && { reopen: options.reopen }),
-    log: (message, error) => log.error(message, error),
+    locale: () => current.locale(),
+    status: (status) => options.emit({ ...LIST_ENVELOPE, event: { type: 'sync_status', status } }),
+    log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
   });
+  const syncService = sync;
 
   const handlers: InvokeHandlers = {
     listSessions: () => sessions.list(),
@@ -339,6 +369,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     chooseBackupFolder: () => backups.chooseFolder(),
     backupNow: () => backups.backUp('manual'),
     restoreBackup: ({ name }) => backups.restore(name),
+    getSync: () => syncService.view(),
+    updateSyncSettings: (patch) => syncService.update(patch),
+    chooseSyncFolder: () => syncService.chooseFolder(),
+    syncNow: () => syncService.syncNow(),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -351,6 +385,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     void searchService.start();
     // The daily backup runs off the paint's path; its file work is async (copies and hashing in 256 KiB slices).
     setTimeout(() => void backups.daily(), 0);
+    // The first sync pass, then one every few minutes; its file work is async and done one chat at a time.
+    syncService.start();
   };
 
   return {
@@ -363,11 +399,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     transfer,
     log,
     desktop,
+    backups,
+    sync: syncService,
     afterFirstPaint,
     // An import stops first (the chat being written is finished), then runs stop (cancelling their tool calls), then
     // every MCP server process is ended, then the folder is let go.
     async dispose() {
       try {
+        await syncService.dispose();
         await transfer.dispose();
         await sessions.dispose();
         await derived.close();

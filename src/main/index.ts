@@ -107,6 +107,7 @@ async function start(): Promise<void> {
     createQuickAskWindow,
     send: (window, command) => window.webContents.send(MENU_COMMAND_CHANNEL, command),
     quitting: () => quitting,
+    beforeUpdateInstall: async () => core?.backups?.beforeUpdate(),
   });
   const coreOptions: AppCoreOptions = {
     desktopHost: desktop.host,

@@ -17,7 +17,7 @@ import type { BuiltinApprovalPolicy, BuiltinToolsView, WebSearchInput } from './
 import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
-import type { BackupSummary, BackupView, RestoreAnswer } from './sync.js';
+import type { BackupSummary, BackupView, RestoreAnswer, SyncSettingsPatch, SyncView } from './sync.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
 
 /** `window.api` method name → channel name. */
@@ -105,6 +105,11 @@ export const INVOKE_CHANNELS = {
   chooseBackupFolder: 'backup:chooseFolder',
   backupNow: 'backup:now',
   restoreBackup: 'backup:restore',
+  // Sync between computers (sync.ts)
+  getSync: 'sync:get',
+  updateSyncSettings: 'sync:settings',
+  chooseSyncFolder: 'sync:chooseFolder',
+  syncNow: 'sync:now',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -307,6 +312,14 @@ export interface InvokeContract {
   backupNow: { request: void; response: BackupSummary };
   /** Restores a backup after checking it whole; the current state is backed up first; the window then reloads. */
   restoreBackup: { request: { name: string }; response: RestoreAnswer };
+  /** The sync settings (no password or passphrase) and the status: last pass, what came in, what was skipped and why. */
+  getSync: { request: void; response: SyncView };
+  /** Turns sync on/off, pauses it, sets the interval, a WebDAV target or the passphrase (sealed in main, never sent back). */
+  updateSyncSettings: { request: SyncSettingsPatch; response: SyncView };
+  /** Asks for the shared sync folder in main's folder dialog; cancelled changes nothing. */
+  chooseSyncFolder: { request: void; response: SyncView };
+  /** Runs a pass now (waits for one under way first) and answers the view after it; a failed pass is in the status. */
+  syncNow: { request: void; response: SyncView };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

@@ -91,6 +91,9 @@ export interface SyncSettings {
   intervalMinutes: number;
 }
 
+/** The shortest passphrase `SyncSettingsPatch.passphrase` takes. */
+export const SYNC_PASSPHRASE_MIN = 8;
+
 /** Bounds and default of `SyncSettings.intervalMinutes`. */
 export const SYNC_INTERVAL = { default: 5, min: 1, max: 1440 } as const;
 
@@ -101,6 +104,8 @@ export type SyncSkipReason = 'torn' | 'tampered' | 'newer-format' | 'wrong-passp
 export interface SyncSkip {
   path: string;
   reason: SyncSkipReason;
+  /** The reason in the person's language, naming the file (main's words). */
+  message?: string;
 }
 
 /** What one pass did: chats and messages that came in, bytes sent and read, files skipped. */

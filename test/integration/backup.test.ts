@@ -56,6 +56,12 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
       .digest('hex');
   return out;
 }
+/** path → bytes of every backed-up file of `dir`. */
+async function contents(dir: string): Promise<Record<string, Buffer>> {
+  const out: Record<string, Buffer> = {};
+  for (const rel of await listDataFiles(dir)) out[rel] = await fs.readFile(path.join(dir, rel));
+  return out;
+}
 async function allFilesText(dir: string): Promise<string> {
   const parts: string[] = [];
   const walk = async (at: string): Promise<void> => {
@@ -114,9 +120,16 @@ describe('backups', () => {
     expect(text).not.toContain('sk-secret-1234');
   });
 
-  it('restore round trip: after changes and a restore, chats and attachments are byte-identical; keys stay; the replaced state was backed up first', async () => {
+  it('restore round trip: after changes and a restore, every file is byte-identical (settings and mcp.json with their keys too); the replaced state was backed up first', async () => {
     await seedData();
     const before = await snapshot(dataDir);
+    const bytesBefore = await contents(dataDir);
+    expect(Object.keys(bytesBefore)).toEqual([
+      'attachments/ab12.png',
+      'mcp.json',
+      ...[1, 2, 3].map((i) => `sessions/${seededId(i)}.jsonl`),
+      'settings.json',
+    ]);
     const backup = await createBackup({ dataDir, destination: dest, reason: 'manual' });
     // Changes after the backup: a chat deleted, a new one, an attachment gone.
     await fs.rm(path.join(dataDir, 'sessions', `${seededId(2)}.jsonl`));
@@ -127,11 +140,10 @@ describe('backups', () => {
     const result = await restoreBackup({ dataDir, destination: dest, name: backup.name });
     expect(result.ok).toBe(true);
     const after = await snapshot(dataDir);
-    for (const [rel, hash] of Object.entries(before))
-      if (rel !== 'settings.json' && rel !== 'mcp.json') expect([rel, after[rel]]).toEqual([rel, hash]);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-    // Secrets were never in the backup; the ones of this computer are put back, so settings and mcp.json are as before too.
-    expect(after['settings.json']).toBe(before['settings.json']);
+    // Every file byte for byte as it was: secrets were never in the backup, and the ones of this computer are put
+    // back where they stood, so settings.json and mcp.json are identical too.
+    for (const rel of Object.keys(before)) expect([rel, await fs.readFile(path.join(dataDir, rel))]).toEqual([rel, bytesBefore[rel]]);
     expect(JSON.parse(await fs.readFile(path.join(dataDir, 'mcp.json'), 'utf8')).mcpServers.files.env).toEqual({ TOKEN: 'mcp-token-5678' });
 
     // The state that was replaced is a backup of its own, with the chat made after the first backup.
@@ -204,8 +216,22 @@ describe('backups', () => {
 
   it('a backup of 1,000 chats restores all 1,000 into a fresh data folder, listed by a new core', async () => {
     for (let i = 1; i <= 1000; i++) seedSession(dataDir, { index: i, turns: 2, answerChars: 200 });
+    const sizes = await Promise.all((await listDataFiles(dataDir)).map(async (rel) => (await fs.stat(path.join(dataDir, rel))).size));
     const backup = await createBackup({ dataDir, destination: dest, reason: 'manual' });
+    // Every chat file, each whole: the backup counts 1,000 files and exactly their bytes, and holds nothing else.
+    expect(sizes).toHaveLength(1000);
     expect(backup.files).toBe(1000);
+    expect(backup.bytes).toBe(sizes.reduce((sum, size) => sum + size, 0));
+    const written = await fs.readdir(path.join(dest, backup.name), { recursive: true, withFileTypes: true });
+    expect(
+      written
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .filter((name) => !name.endsWith('.jsonl')),
+    ).toEqual(['manifest.json']);
+    expect(written.filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl'))).toHaveLength(1000);
+    const check = await readManifest(path.join(dest, backup.name), { verify: true });
+    expect(check.ok && check.manifest.files.reduce((sum, file) => sum + file.size, 0)).toBe(backup.bytes);
     const before = await snapshot(dataDir);
     await fs.rm(path.join(dataDir, 'sessions'), { recursive: true });
     expect((await restoreBackup({ dataDir, destination: dest, name: backup.name })).ok).toBe(true);

@@ -211,6 +211,7 @@ describe('request schemas', () => {
     setSessionBuiltinTools: { sessionId: id, tools: ['web_search', 'fetch_page'] },
     updateBackupSettings: { enabled: true, keep: 3 },
     restoreBackup: { name: 'tiny-agent-backup-2026-12-02T10-00-00-000Z-manual' },
+    updateSyncSettings: { enabled: true, paused: false, intervalMinutes: 5, webdav: { url: 'https://dav.example/sync', username: 'me' } },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -235,6 +236,9 @@ describe('request schemas', () => {
           'getBackups',
           'chooseBackupFolder',
           'backupNow',
+          'getSync',
+          'chooseSyncFolder',
+          'syncNow',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
@@ -275,6 +279,26 @@ describe('request schemas', () => {
     expect(requestSchemas.exportSession.safeParse({ sessionId: id, format: 'json', path: '/tmp/x.json' }).success).toBe(false);
     expect(requestSchemas.importSessions.safeParse({ path: '/etc/passwd' }).success).toBe(false);
     expect(requestSchemas.importSessions.safeParse(undefined).success).toBe(true);
+  });
+
+  it('takes sync settings within bounds: an http(s) WebDAV URL, a passphrase of 8 or more, no path from the window', () => {
+    const sync = (patch: unknown) => requestSchemas.updateSyncSettings.safeParse(patch).success;
+    expect([
+      sync({ intervalMinutes: 1 }),
+      sync({ intervalMinutes: 0 }),
+      sync({ intervalMinutes: 1.5 }),
+      sync({ passphrase: 'correct horse' }),
+      sync({ passphrase: 'short' }),
+      sync({ passphrase: null }),
+      sync({ webdav: { url: 'file:///etc', username: 'me' } }),
+      sync({ webdav: { url: 'https://dav.example', username: 'me', password: '' } }),
+      sync({ folder: '/tmp/anywhere' }),
+      sync({ target: { kind: 'folder', path: '/tmp' } }),
+      sync({ clearTarget: true }),
+      sync({ clearTarget: false }),
+      sync({ clearTarget: true, webdav: { url: 'https://dav.example', username: 'me' } }),
+    ]).toEqual([true, false, false, true, false, true, false, false, false, false, true, false, false]);
+    expect(requestSchemas.syncNow.safeParse({ force: true }).success).toBe(false);
   });
 
   it('takes message text up to the limit and not one character more', () => {

@@ -1,7 +1,7 @@
 // An in-memory `window.api` for renderer tests: scripted sessions and settings, recorded calls, one-shot failures,
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
 import type { BuiltinToolsView } from '../../src/shared/builtin-tools.js';
-import type { BackupView } from '../../src/shared/sync.js';
+import type { BackupView, SyncView } from '../../src/shared/sync.js';
 import type { AppProblem, StartupNotice } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
@@ -70,6 +70,11 @@ export interface FakeApi {
   /** Backups as main shows them; `chooseBackupFolder` sets `backupFolderChoice` (undefined: cancelled). */
   backups: BackupView;
   backupFolderChoice?: string;
+  /** Sync as main shows it; `chooseSyncFolder` sets `syncFolderChoice` (undefined: cancelled). */
+  sync: SyncView;
+  syncFolderChoice?: string;
+  /** The secrets main would seal (the WebDAV password, the passphrase); tests check none comes back to the window. */
+  syncSecrets: { password?: string; passphrase?: string };
 }
 
 /** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
@@ -126,6 +131,11 @@ export function createFakeApi(): FakeApi {
     sessions: new Map(),
     finding: false,
     backups: { settings: { enabled: false, folder: null, keep: 7 }, backups: [] },
+    sync: {
+      settings: { enabled: false, paused: false, target: null, encrypted: false, intervalMinutes: 5 },
+      status: { state: 'off' },
+    },
+    syncSecrets: {},
     settings: {
       providers: [
         {
@@ -212,6 +222,8 @@ export function createFakeApi(): FakeApi {
       // Like main: what a `saved` says becomes the session's summary, so a later run_end agrees with it.
       if (event.type === 'saved') Object.assign(found(sessionId), { ...event.summary, isStreaming: true });
       if (event.type === 'queue') queues.set(sessionId, event.queue);
+      // Like main: the status a `sync_status` reports is what `getSync` answers next.
+      if (event.type === 'sync_status') fake.sync.status = event.status;
       const full = (
         (event.type === 'run_start' || event.type === 'run_end') && !event.summary
           ? { ...event, summary: { ...summaryOf(found(sessionId)), isStreaming: event.type === 'run_start' } }
@@ -610,6 +622,43 @@ export function createFakeApi(): FakeApi {
       return backup;
     },
     restoreBackup: ({ name }) => ({ restored: name, safetyBackup: `tiny-agent-backup-${clock++}-before-restore`, files: 3 }),
+    // Sync: secrets go into `syncSecrets` and come back only as `hasPassword` / `encrypted`; the status follows the
+    // switches as main's does.
+    getSync: () => structuredClone(fake.sync),
+    updateSyncSettings: (patch) => {
+      const settings = fake.sync.settings;
+      if (patch.webdav) {
+        const { url, username, password } = patch.webdav;
+        const before = settings.target?.kind === 'webdav' ? settings.target : null;
+        const sameOrigin = before !== null && new URL(before.url).origin === new URL(url).origin;
+        if (password !== undefined) fake.syncSecrets.password = password;
+        else if (!sameOrigin) delete fake.syncSecrets.password;
+        settings.target = { kind: 'webdav', url, username, hasPassword: fake.syncSecrets.password !== undefined };
+      }
+      if (patch.clearTarget) settings.target = null;
+      if (patch.passphrase !== undefined) {
+        if (patch.passphrase === null) delete fake.syncSecrets.passphrase;
+        else fake.syncSecrets.passphrase = patch.passphrase;
+        settings.encrypted = patch.passphrase !== null;
+      }
+      if (patch.intervalMinutes !== undefined) settings.intervalMinutes = patch.intervalMinutes;
+      if (patch.enabled !== undefined) settings.enabled = patch.enabled && settings.target !== null;
+      if (patch.paused !== undefined) settings.paused = patch.paused;
+      const { lastPass } = fake.sync.status;
+      const state = !settings.enabled || !settings.target ? 'off' : settings.paused ? 'paused' : 'idle';
+      fake.sync.status = { state, ...(lastPass && { lastPass }) };
+      return structuredClone(fake.sync);
+    },
+    // Like main: a chosen folder turns sync on.
+    chooseSyncFolder: () => {
+      if (fake.syncFolderChoice) {
+        fake.sync.settings = { ...fake.sync.settings, enabled: true, target: { kind: 'folder', path: fake.syncFolderChoice } };
+        fake.sync.status = { ...fake.sync.status, state: fake.sync.settings.paused ? 'paused' : 'idle' };
+      }
+      return structuredClone(fake.sync);
+    },
+    // Main answers after the pass, whose `sync_status` events the test emits first (hold the answer to see them).
+    syncNow: () => structuredClone(fake.sync),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

@@ -1,6 +1,6 @@
 // Which files of the data folder a backup holds, and the secrets left out of them (API keys, MCP env and headers).
 import { createHash } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
 /** Top-level entries copied; everything else (the derived database, the lock, temp files) is rebuilt or transient. */
@@ -32,15 +32,32 @@ export async function listDataFiles(dataDir: string): Promise<string[]> {
   return out.sort();
 }
 
-/** sha-256 (hex) of a file, read in chunks so main never hashes a large file in one task. */
-export function hashFile(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file, { highWaterMark: 256 * 1024 })
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
+const HASH_CHUNK = 256 * 1024;
+/** Read buffers handed back by finished hashes: a backup of 1,000 files allocates a few, not one per file and pass. */
+const spareBuffers: Buffer[] = [];
+
+/**
+ * sha-256 (hex) of a file, read in 256 KiB chunks so main never hashes a large file in one task. The chunks go into a
+ * reused buffer: a fresh 256 KiB one per small file made the collector pause main for tens of ms during a backup.
+ */
+export async function hashFile(file: string): Promise<string> {
+  const buffer = spareBuffers.pop() ?? Buffer.allocUnsafe(HASH_CHUNK);
+  try {
+    const handle = await fs.open(file, 'r');
+    try {
+      const hash = createHash('sha256');
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, HASH_CHUNK, null);
+        if (bytesRead === 0) break;
+        hash.update(buffer.subarray(0, bytesRead));
+      }
+      return hash.digest('hex');
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    if (spareBuffers.length < 4) spareBuffers.push(buffer);
+  }
 }
 
 /** Keys whose values never leave the computer, wherever they sit in settings.json. */
@@ -75,7 +92,19 @@ export function stripSecrets(rel: string, text: string): { text: string; strippe
   };
   visit(json, []);
   if (!stripped.length) return { text, stripped };
-  return { text: `${JSON.stringify(json, null, 2)}\n`, stripped };
+  return { text: inStyleOf(text, json), stripped };
+}
+
+/**
+ * `value` as JSON written the way `like` was: its indent (spaces or a tab, or none) and whether it ends with a
+ * newline. A file written by a JSON serializer (the app's own, an editor's) thus comes back from a restore with the
+ * bytes it had; only hand-made layouts (aligned values, arrays kept on one line) come back normalized.
+ */
+function inStyleOf(like: string, value: unknown): string {
+  const indent = /\n([ \t]+)\S/.exec(like)?.[1] ?? '';
+  const newline = /\r?\n$/.exec(like)?.[0] ?? '';
+  const text = JSON.stringify(value, null, indent);
+  return `${newline === '\r\n' ? text.replace(/\n/g, '\r\n') : text}${newline}`;
 }
 
 /** A JSON path left out, and the key's position in its object (so putting it back restores the file's bytes). */
@@ -111,5 +140,5 @@ export function restoreSecrets(backupText: string, currentText: string | undefin
     for (const [key, value] of entries) object[key] = value;
     changed = true;
   }
-  return changed ? `${JSON.stringify(target, null, 2)}\n` : backupText;
+  return changed ? inStyleOf(backupText, target) : backupText;
 }

@@ -24,6 +24,8 @@ export interface BackupServiceOptions {
 export class BackupService {
   /** One backup or restore at a time: a second waits for the first. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The backup before this run's first format migration: later migrations in the run reuse it. */
+  private migrationBackup: Promise<BackupSummary | undefined> | undefined;
 
   constructor(private readonly options: BackupServiceOptions) {}
 
@@ -78,6 +80,32 @@ export class BackupService {
       return await this.backUp('daily');
     } catch (error) {
       this.options.log('daily backup failed', error);
+      return undefined;
+    }
+  }
+
+  /**
+   * A checked backup before this run's first format migration, when backups are on with a folder (none chosen: the
+   * migration runs without one). Never throws: a failed backup is logged and the migration goes on, since it keeps its
+   * own copy of each file it changes.
+   */
+  beforeMigration(): Promise<BackupSummary | undefined> {
+    this.migrationBackup ??= this.guardBackup('backup before a format migration failed');
+    return this.migrationBackup;
+  }
+
+  /** A checked backup of the state now, before a downloaded update is installed (its new version may migrate formats). */
+  beforeUpdate(): Promise<BackupSummary | undefined> {
+    return this.guardBackup('backup before an update failed');
+  }
+
+  private async guardBackup(failure: string): Promise<BackupSummary | undefined> {
+    const { enabled, folder } = this.options.settings.backup();
+    if (!enabled || !folder) return undefined;
+    try {
+      return await this.backUp('before-migration');
+    } catch (error) {
+      this.options.log(failure, error);
       return undefined;
     }
   }

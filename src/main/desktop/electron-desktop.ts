@@ -21,6 +21,8 @@ export interface ElectronDesktopOptions {
   send(window: BrowserWindow, command: DesktopCommand): void;
   /** Whether the app is quitting (closing then really closes). */
   quitting(): boolean;
+  /** The backup made once an update is downloaded, before it can be installed (never throws). */
+  beforeUpdateInstall(): Promise<unknown>;
 }
 
 export interface ElectronDesktop {
@@ -95,6 +97,7 @@ export function createElectronDesktop(options: ElectronDesktopOptions): Electron
         for (const window of BrowserWindow.getAllWindows()) if (!window.isDestroyed()) options.send(window, 'desktop-changed');
       },
       describeError: (error) => strings().updateFailed(error.message.split('\n')[0] ?? ''),
+      beforeInstall: () => options.beforeUpdateInstall(),
     });
   }
 

@@ -27,7 +27,7 @@ export function desktopHandlers(
       await updates()?.checkNow();
       return desktop.view();
     },
-    restartToUpdate: () => updates()?.restartToUpdate() ?? false,
+    restartToUpdate: async () => (await updates()?.restartToUpdate()) ?? false,
     quickAskOpenInApp: ({ sessionId }) => ({ moved: quickAsk?.openInApp(sessionId) ?? false }),
     hideQuickAsk: () => quickAsk?.hide(),
   };
@@ -35,5 +35,5 @@ export function desktopHandlers(
 
 interface DesktopUpdates {
   checkNow(): Promise<void>;
-  restartToUpdate(): boolean;
+  restartToUpdate(): Promise<boolean>;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ATTACHMENT_LIMITS, cleanFileName } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { PAGE } from '../../shared/paging.js';
-import { BACKUP_KEEP } from '../../shared/sync.js';
+import { BACKUP_KEEP, SYNC_INTERVAL, SYNC_PASSPHRASE_MIN } from '../../shared/sync.js';
 import { originOf, REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { WEB_SEARCH_ENGINES } from '../../shared/web-tools.js';
 import type { WebSearchInput } from '../../shared/builtin-tools.js';
@@ -292,4 +292,23 @@ export const requestSchemas = {
       .max(300)
       .regex(/^tiny-agent-backup-[A-Za-z0-9-]+$/),
   }),
+  getSync: noInput,
+  updateSyncSettings: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      paused: z.boolean().optional(),
+      intervalMinutes: z.number().int().min(SYNC_INTERVAL.min).max(SYNC_INTERVAL.max).optional(),
+      webdav: z
+        .strictObject({
+          url: httpUrl.transform((url) => url.trim()),
+          username: z.string().max(500),
+          password: z.string().min(1).max(1_000).optional(),
+        })
+        .optional(),
+      passphrase: z.string().min(SYNC_PASSPHRASE_MIN).max(1_000).nullable().optional(),
+      clearTarget: z.literal(true).optional(),
+    })
+    .refine((patch) => !(patch.clearTarget && patch.webdav), { message: 'clearTarget and webdav cannot go together' }),
+  chooseSyncFolder: noInput,
+  syncNow: noInput,
 } satisfies Schemas;

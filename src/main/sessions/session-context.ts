@@ -56,6 +56,11 @@ export interface SessionServiceOptions {
   attachments?: SessionAttachments;
   /** The tools a run of a chat is offered (MCP): `servers` is the chat's choice, undefined for the default. */
   tools?(servers: string[] | undefined, hooks: ToolCallHooks, run: ToolRunContext): Promise<AgentTool[]>;
+  /**
+   * Runs before a session file's format is migrated (the backups' checked copy of the data folder, when backups are
+   * on); it never throws, and the migration runs after it either way.
+   */
+  beforeMigration?(): Promise<unknown>;
   /** The setting: a chat's model names it after its first answer (title-writer.ts). Absent: never. */
   autoTitle?(): boolean;
   /** The app's language for the `{{language}}` prompt variable (default 'en'). */
@@ -122,6 +127,8 @@ export interface SessionContext {
   emit(session: EventCursor, runId: string, event: SessionEvent): void;
   /** Tells the observer (search) about committed content; a throw is logged. */
   notify(call: (observer: SessionObserver) => void): void;
+  /** Awaited before a session file's format is migrated (a backup first); never throws. */
+  beforeMigration(): Promise<unknown>;
 }
 
 /** Idle sessions kept loaded by default: the one on screen, the one before it, and a couple more to switch back to. */
@@ -148,6 +155,13 @@ export function createSessionContext(store: SessionStore, options: SessionServic
         options.emit({ sessionId: session.id, runId, seq: session.seq, event });
       } catch (error) {
         log.error(`session ${session.id}: event delivery failed`, error);
+      }
+    },
+    beforeMigration: async () => {
+      try {
+        await options.beforeMigration?.();
+      } catch (error) {
+        log.error('backup before a format migration failed', error);
       }
     },
     notify: (call) => {

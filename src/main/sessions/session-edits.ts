@@ -184,7 +184,8 @@ export class SessionEdits {
 
   /**
    * Appends a line that a version-1 reader would take for damage (a meta line without a name, a `branch` line): a
-   * version-1 file is first migrated to the current format, its old bytes kept in `<id>.jsonl.v1.bak`.
+   * version-1 file is first migrated to the current format, its old bytes kept in `<id>.jsonl.v1.bak` (and the data
+   * folder backed up first, when backups are on).
    */
   private async appendNewKind(
     runtime: Runtime,
@@ -195,6 +196,7 @@ export class SessionEdits {
     try {
       if (loaded.header.version < BRANCH_FORMAT_VERSION) {
         const header = { ...loaded.header, version: BRANCH_FORMAT_VERSION };
+        await this.context.beforeMigration();
         await this.context.store.migrate(runtime.id, header);
         loaded.header = header;
       }

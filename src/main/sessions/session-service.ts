@@ -26,8 +26,8 @@ import { SessionEdits } from './session-edits.js';
 import { storeFailure } from './session-errors.js';
 import { SessionRuns } from './session-runs.js';
 import { SessionViews } from './session-views.js';
-import type { FileLine, MessageEntry, SessionHeader } from './store/session-file.js';
-import { SessionStore, StoreError, type IndexChange } from './store/session-store.js';
+import type { FileLine, MessageEntry, SessionHeader, SummaryFields } from './store/session-file.js';
+import { SessionStore, StoreError, type IndexChange, type IndexEntry } from './store/session-store.js';
 import { TitleWriter } from './title-writer.js';
 import { Compares } from './compare/compares.js';
 
@@ -118,6 +118,68 @@ export class SessionService {
     const entry = await this.edits.imported(header, lines);
     this.views.listChanged();
     return this.views.summaryOf(entry);
+  }
+
+  /**
+   * Lines another computer wrote (sync), appended as they are when the chat is idle and its file still has `size`
+   * valid bytes; `fields` are the summary of the file with them. A running chat answers 'busy', a file that grew
+   * meanwhile 'changed' (nothing written either way; the next pass works it out again).
+   */
+  async appendSynced(
+    sessionId: string,
+    size: number,
+    lines: readonly FileLine[],
+    fields: SummaryFields,
+  ): Promise<IndexEntry | 'busy' | 'changed'> {
+    this.assertOpen();
+    const runtime = this.cache.known(sessionId);
+    if (runtime?.run || runtime?.compare) return 'busy';
+    let entry: IndexEntry;
+    try {
+      entry = await this.store.appendIfSize(sessionId, size, lines, fields);
+    } catch (error) {
+      if (error instanceof StoreError && (error.kind === 'changed' || error.kind === 'not_found')) return 'changed';
+      throw this.failure(error);
+    }
+    // What is in memory no longer matches the file: the next open reads it again.
+    if (runtime && !runtime.run && !runtime.compare) this.cache.unload(runtime);
+    this.context.clock.observe(entry.updatedAt);
+    this.context.notify((observer) => observer.changed(sessionId));
+    this.syncedListChanged([entry], []);
+    return entry;
+  }
+
+  /** A chat another computer made (sync), stored whole in one atomic write like an import. */
+  async adoptSynced(header: SessionHeader, lines: readonly FileLine[]): Promise<IndexEntry> {
+    this.assertOpen();
+    const entry = await this.edits.imported(header, lines);
+    this.context.clock.observe(entry.updatedAt);
+    this.syncedListChanged([entry], []);
+    return entry;
+  }
+
+  /** A chat deleted on another computer (sync); a chat already gone is fine. */
+  async deleteSynced(sessionId: string): Promise<void> {
+    if (!this.store.entry(sessionId)) return;
+    await this.delete(sessionId);
+    this.syncedListChanged([], [sessionId]);
+  }
+
+  private syncedListChanged(upserted: IndexEntry[], removed: string[]): void {
+    this.views.listChanged();
+    try {
+      this.options.emit({
+        ...LIST_ENVELOPE,
+        event: {
+          type: 'sessions_listed',
+          summaries: upserted.map((entry) => this.views.summaryOf(entry)),
+          removed,
+          finding: this.store.finding,
+        },
+      });
+    } catch (error) {
+      this.context.log.error('session list delivery failed', error);
+    }
   }
 
   /** The whole current branch, system first; plus the in-progress run when there is one. */

@@ -35,6 +35,11 @@ export interface UpdateControllerOptions {
   onState: (state: UpdateState) => void;
   /** "Could not reach the update server: …" in the person's language. */
   describeError: (error: Error) => string;
+  /**
+   * Started when an update has been downloaded, since it may be installed at the next quit as well as by "Restart to
+   * update": the backup before the new version may migrate formats. Restart waits for it; a failure never blocks.
+   */
+  beforeInstall?: () => Promise<unknown>;
 }
 
 export interface UpdateController {
@@ -42,8 +47,8 @@ export interface UpdateController {
   setPrefs(prefs: UpdatePrefs): void;
   /** Checks now (the Settings button); resolves when the check (and a found download) ended. No-op while off. */
   checkNow(): Promise<void>;
-  /** Quits and installs a downloaded update; false when none is ready. */
-  restartToUpdate(): boolean;
+  /** Quits and installs a downloaded update once its backup is written; false when none is ready. */
+  restartToUpdate(): Promise<boolean>;
   dispose(): void;
 }
 
@@ -56,6 +61,8 @@ export function createUpdateController(options: UpdateControllerOptions): Update
   let settled: UpdateStatus = state.status;
   let running: Promise<void> | undefined;
   let finish: (() => void) | undefined;
+  /** The backup started when the update was downloaded (settled either way). */
+  let prepared: Promise<unknown> = Promise.resolve();
 
   const apply = (event: UpdateEvent) => {
     const previous = state;
@@ -79,9 +86,12 @@ export function createUpdateController(options: UpdateControllerOptions): Update
     );
     created.on('update-not-available', () => apply({ type: 'not-available', at: options.now() }));
     created.on('download-progress', (info) => apply({ type: 'progress', percent: info.percent }));
-    created.on('update-downloaded', (info) =>
-      apply({ type: 'downloaded', version: info.version, notes: releaseNotesText(info.releaseNotes), at: options.now() }),
-    );
+    created.on('update-downloaded', (info) => {
+      prepared = Promise.resolve()
+        .then(() => options.beforeInstall?.())
+        .catch(() => undefined);
+      apply({ type: 'downloaded', version: info.version, notes: releaseNotesText(info.releaseNotes), at: options.now() });
+    });
     created.on('error', (error) => apply({ type: 'error', message: options.describeError(error), at: options.now() }));
     updater = created;
     return created;
@@ -135,9 +145,11 @@ export function createUpdateController(options: UpdateControllerOptions): Update
       schedule();
     },
     checkNow: check,
-    restartToUpdate() {
+    async restartToUpdate() {
       if (state.status.kind !== 'ready' || !updater) return false;
-      updater.quitAndInstall(false, true);
+      const ready = updater;
+      await prepared;
+      ready.quitAndInstall(false, true);
       return true;
     },
     dispose() {

@@ -78,6 +78,7 @@ function contextOver(store: SessionStore): SessionContext {
     log: quiet,
     clock: new ActivityClock(() => 1, 0),
     attachments: undefined,
+    beforeMigration: async () => undefined,
     emit: () => undefined,
     notify: () => undefined,
   };

@@ -100,7 +100,22 @@ export class SessionStore extends SessionIndex {
    * writes to this session, so a rename and a commit never overwrite each other's fields). Never reads the file.
    */
   async append(id: string, lines: readonly FileLine[], summary: (current: IndexEntry) => SummaryFields): Promise<IndexEntry> {
+    return this.withLock(id, () => this.appendLocked(id, lines, summary));
+  }
+
+  /**
+   * Appends like `append`, only if the file's valid prefix is still `size` bytes once earlier writes landed (lines
+   * merged from another computer were worked out against exactly that content); otherwise `changed`, nothing written.
+   */
+  async appendIfSize(id: string, size: number, lines: readonly FileLine[], summary: SummaryFields): Promise<IndexEntry> {
     return this.withLock(id, async () => {
+      if (this.usableEntry(id).size !== size) throw new StoreError('changed', `session file ${id} grew since it was read`);
+      return this.appendLocked(id, lines, () => summary);
+    });
+  }
+
+  private async appendLocked(id: string, lines: readonly FileLine[], summary: (current: IndexEntry) => SummaryFields): Promise<IndexEntry> {
+    {
       let entry = this.usableEntry(id);
       const bytes = Buffer.from(serializeLines(lines));
       let handle: FileHandle | undefined;
@@ -129,7 +144,7 @@ export class SessionStore extends SessionIndex {
       } finally {
         await handle?.close().catch(() => undefined);
       }
-    });
+    }
   }
 
   /**

@@ -14,6 +14,7 @@ import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
 import { BackupSettings } from '../backup/BackupSettings';
+import { SyncSettings } from '../sync/SyncSettings';
 import { FormError } from '../ui/FormError';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
 import { KeyboardSettings, TraySettings, UpdateSettings } from '../shortcuts';
@@ -82,6 +83,7 @@ export function SettingsDialog(): JSX.Element {
         <McpSettings />
         <WebToolsSettings />
         <BackupSettings locale={settings.locale} />
+        <SyncSettings locale={settings.locale} />
         <GeneralSettings settings={settings} />
         <KeyboardSettings />
         <UpdateSettings />

@@ -1,6 +1,6 @@
 // The conversation sidebar: new chat, search, import (with an import's progress and report under it), title filter,
-// the session list. Collapsible on wide windows, an overlay drawer on narrow ones; locked while a session operation is
-// in flight.
+// the session list, and the sync status at its foot. Collapsible on wide windows, an overlay drawer on narrow ones;
+// locked while a session operation is in flight.
 import type { JSX, KeyboardEvent } from 'react';
 import { useT } from '../i18n';
 import { useAppState } from '../store/appState';
@@ -10,6 +10,7 @@ import { NewFolderButton } from './folders/FolderTree';
 import { ImportButton } from '../transfer/ImportButton';
 import { ImportProgress } from '../transfer/ImportProgress';
 import { StatusNotice } from './StatusNotice';
+import { SidebarSyncStatus } from '../sync/SyncStatusLine';
 
 export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
   const t = useT();
@@ -84,6 +85,7 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
           onChange={(event) => setFilter(event.target.value)}
         />
         <SessionList />
+        <SidebarSyncStatus />
       </nav>
     </>
   );

@@ -26,6 +26,7 @@ import { startupStrings } from './startup';
 import { foldersStrings } from './folders';
 import { quickAskStrings } from './quickAsk';
 import { backupStrings } from './backup';
+import { syncStrings } from './sync';
 
 export type { Locale };
 
@@ -80,6 +81,7 @@ const dictionaries = {
     ...compareStrings.en,
     ...webToolsStrings.en,
     ...backupStrings.en,
+    ...syncStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -107,6 +109,7 @@ const dictionaries = {
     ...compareStrings['zh-CN'],
     ...webToolsStrings['zh-CN'],
     ...backupStrings['zh-CN'],
+    ...syncStrings['zh-CN'],
   },
 } as const;
 

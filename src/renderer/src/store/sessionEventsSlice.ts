@@ -18,6 +18,7 @@ import { mergeListed, upsertSummary } from './sessionList';
 import { menuCommandEffect } from './shortcutsSlice';
 import type { AppState, BannerCode, BannerError, RunOrigin, SessionEventsSlice } from './state';
 import { toolsEffect } from './toolsSlice';
+import { syncStatusEffect } from './syncSlice';
 import { importProgressEffect } from './transferSlice';
 
 export function sessionEventsInitial(): Pick<SessionEventsSlice, 'sessionFetch' | 'runOrigins' | 'newChatOrigins' | 'stopListening'> {
@@ -111,6 +112,7 @@ export const createSessionEventsSlice: StateCreator<AppState, [], [], SessionEve
     if (event.type === 'sessions_listed') patch.findingSessions = event.finding;
     Object.assign(patch, toolsEffect(s, envelope));
     Object.assign(patch, importProgressEffect(s, envelope));
+    Object.assign(patch, syncStatusEffect(s, envelope));
     // A session being fetched replays these after its snapshot; its failures are kept now, like any background one.
     if (s.sessionFetch?.id === sessionId) patch.sessionFetch = { ...s.sessionFetch, buffer: [...s.sessionFetch.buffer, envelope] };
     if (s.currentSession.id === sessionId) {

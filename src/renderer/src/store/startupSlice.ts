@@ -15,6 +15,7 @@ import { shellInitial } from './shellSlice';
 import { shortcutsInitial } from './shortcutsSlice';
 import { afterNextPaint, FIRST_LIST_ROWS, takeRestOfList, withListed } from './startList';
 import type { AppState, StartupSlice } from './state';
+import { syncInitial } from './syncSlice';
 import { initialToolsData } from './toolsSlice';
 import { initialWelcome } from './welcomeSlice';
 
@@ -34,6 +35,7 @@ function startingData(): Partial<AppState> {
     ...initialAttachmentsData(),
     ...initialToolsData(),
     ...initialWelcome(),
+    ...syncInitial(),
   };
 }
 
@@ -47,6 +49,7 @@ export const createStartupSlice: StateCreator<AppState, [], [], StartupSlice> = 
       loadSettings(store),
       window.api.listFirstSessions({ limit: FIRST_LIST_ROWS }),
       get().loadAppStatus(),
+      get().loadSync(),
     ]);
     // A rebuild starts only once the window has painted (after this answer), so its last batch always comes later.
     if (first.ok) set((s) => ({ sessions: withListed(s.sessions, first.value.sessions), findingSessions: first.value.finding }));

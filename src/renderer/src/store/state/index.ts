@@ -22,6 +22,7 @@ import type { CondenseSlice } from './condense';
 import type { UiStateSlice } from './uiState';
 import type { WelcomeSlice } from './welcome';
 import type { CompareSlice } from './compare';
+import type { SyncSlice } from './sync';
 
 export type { AppStatusSlice } from './appStatus';
 export type { AttachmentsActions, AttachmentsData, AttachmentsSlice } from './attachments';
@@ -43,6 +44,7 @@ export type { Notice, TransferSlice } from './transfer';
 export type { UiStateSlice } from './uiState';
 export type { WelcomeActions, WelcomeChoice, WelcomeData, WelcomeSlice } from './welcome';
 export type { CompareSlice, CompareView, CompareColumnView } from './compare';
+export type { SyncSlice } from './sync';
 
 /** Everything the UI renders from and every action it may ask for: the slices together. */
 export type AppState = StartupSlice &
@@ -66,4 +68,5 @@ export type AppState = StartupSlice &
   UiStateSlice &
   FoldersSlice &
   CondenseSlice &
-  CompareSlice;
+  CompareSlice &
+  SyncSlice;

@@ -1,0 +1,324 @@
+// One sync pass: send this computer's new lines (one new segment per chat that grew, a meta segment for chats deleted
+// here), then read the other computers' files not applied yet and merge them chat by chat. Work is done one chat at a
+// time with a turn of the event loop between chats, so main's thread never holds a task that grows with the history.
+import fs from 'node:fs/promises';
+import { SYNC_FORMAT, type SyncPassReport, type SyncSkip } from '../../shared/sync.js';
+import type { IndexEntry } from '../sessions/store/store-types.js';
+import {
+  parseSessionFile,
+  serializeLines,
+  shownBranch,
+  summarize,
+  type FileLine,
+  type SessionHeader,
+  type SummaryFields,
+} from '../sessions/store/session-file.js';
+import { knowledgeOf, planMerge, type IncomingLine } from './merge.js';
+import {
+  chatSegmentPath,
+  decodeSegment,
+  DEVICES,
+  encodeSegment,
+  FORMAT_FILE,
+  formatFileBytes,
+  formatOf,
+  metaSegmentPath,
+  placeOf,
+  type SegmentPlace,
+  type Tombstone,
+} from './segments.js';
+import type { SyncState } from './sync-state.js';
+import { SyncTransportError, type SyncTransport } from './transport.js';
+
+/** What a pass needs of the session layer. */
+export interface SyncSessions {
+  /** Resolves once every session file of the folder is listed (a chat not found yet must not look deleted). */
+  scanned(): Promise<void>;
+  entries(): Iterable<IndexEntry>;
+  entry(id: string): IndexEntry | undefined;
+  filePath(id: string): string;
+  appendSynced(id: string, size: number, lines: readonly FileLine[], fields: SummaryFields): Promise<IndexEntry | 'busy' | 'changed'>;
+  adoptSynced(header: SessionHeader, lines: readonly FileLine[]): Promise<IndexEntry>;
+  deleteSynced(id: string): Promise<void>;
+}
+
+/** The location was set up by a newer build: the pass stops before writing anything. */
+export class NewerLocationError extends Error {
+  constructor(readonly format: number) {
+    super(`sync location format ${format}`);
+  }
+}
+
+export interface PassOptions {
+  transport: SyncTransport;
+  state: SyncState;
+  sessions: SyncSessions;
+  now: () => number;
+  progress: (done: number, total: number) => void;
+  log: (message: string, error?: unknown) => void;
+  /** Saves the state every this many chats (the default 100), so a killed pass redoes little. */
+  saveEvery?: number;
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runPass(options: PassOptions): Promise<SyncPassReport> {
+  const { transport, state, sessions } = options;
+  const report: SyncPassReport = {
+    at: new Date(options.now()).toISOString(),
+    receivedChats: 0,
+    receivedMessages: 0,
+    deletedChats: 0,
+    sentBytes: 0,
+    readBytes: 0,
+    skipped: [],
+  };
+  const read = async (path: string): Promise<Uint8Array | null> => {
+    const bytes = await transport.read(path);
+    if (bytes) report.readBytes += bytes.length;
+    return bytes;
+  };
+  const write = async (path: string, bytes: Uint8Array): Promise<void> => {
+    await transport.write(path, bytes);
+    report.sentBytes += bytes.length;
+  };
+
+  await sessions.scanned();
+  await checkFormat(transport, read, write);
+  const files = await transport.list(DEVICES);
+  const device = state.deviceId;
+  const ownSeq = new Map<string, number>();
+  const remote: SegmentPlace[] = [];
+  for (const file of files) {
+    const place = placeOf(file.path);
+    if (!place) continue;
+    if (place.device === device) {
+      const key = place.session ?? '';
+      ownSeq.set(key, Math.max(ownSeq.get(key) ?? -1, place.seq));
+    } else if (!state.applied.has(place.path)) remote.push(place);
+  }
+  const nextSeq = (key: string) => {
+    const seq = (ownSeq.get(key) ?? -1) + 1;
+    ownSeq.set(key, seq);
+    return seq;
+  };
+
+  const local = [...sessions.entries()].filter((entry) => !entry.problem);
+  const grown = local.filter(
+    (entry) => entry.size > (state.sent.get(entry.id)?.offset ?? 0) || entry.size < (state.sent.get(entry.id)?.offset ?? 0),
+  );
+  const incoming = new Map<string, SegmentPlace[]>();
+  const metaFiles: SegmentPlace[] = [];
+  for (const place of remote) {
+    if (place.kind === 'meta') metaFiles.push(place);
+    else {
+      const list = incoming.get(place.session!) ?? [];
+      list.push(place);
+      incoming.set(place.session!, list);
+    }
+  }
+  const total = grown.length + incoming.size;
+  let done = 0;
+  let sinceSave = 0;
+  const step = async () => {
+    done += 1;
+    options.progress(done, total);
+    if (++sinceSave >= (options.saveEvery ?? 100)) {
+      sinceSave = 0;
+      await state.save();
+    }
+    await turn();
+  };
+  options.progress(0, total);
+
+  // 1. Chats deleted here since they were last sent: one meta segment of tombstones.
+  const gone: Tombstone[] = [];
+  for (const id of state.sent.keys())
+    if (!sessions.entry(id) && !state.tombstones.has(id)) gone.push({ type: 'tombstone', session: id, at: options.now() });
+  if (gone.length > 0) {
+    const seq = nextSeq('');
+    await write(
+      metaSegmentPath(device, seq),
+      encodeSegment(
+        { device, kind: 'meta', seq },
+        gone.map((t) => JSON.stringify(t)),
+      ),
+    );
+    for (const tombstone of gone) {
+      state.tombstones.set(tombstone.session, tombstone.at);
+      state.sent.delete(tombstone.session);
+    }
+  }
+
+  // 2. This computer's new lines, one segment per chat that grew.
+  for (const entry of grown) {
+    await sendChat(entry);
+    await step();
+  }
+
+  // 3. Other computers' deletes, then their chats.
+  for (const place of metaFiles) {
+    const bytes = await read(place.path);
+    const decoded = bytes ? decodeSegment(place, bytes) : ({ ok: false, reason: 'torn' } as const);
+    if (!decoded.ok) {
+      skip(report.skipped, place.path, decoded.reason);
+      continue;
+    }
+    for (const text of decoded.lines) {
+      const tombstone = parseTombstone(text);
+      if (!tombstone) continue;
+      state.tombstones.set(tombstone.session, Math.max(tombstone.at, state.tombstones.get(tombstone.session) ?? 0));
+      state.sent.delete(tombstone.session);
+      if (sessions.entry(tombstone.session)) {
+        await sessions.deleteSynced(tombstone.session);
+        report.deletedChats += 1;
+      }
+    }
+    state.applied.add(place.path);
+  }
+  for (const [session, places] of incoming) {
+    if (state.tombstones.has(session)) for (const place of places) state.applied.add(place.path);
+    else await receiveChat(session, places);
+    await step();
+  }
+  state.lastPass = report;
+  await state.save();
+  return report;
+
+  async function sendChat(entry: IndexEntry): Promise<void> {
+    let cursor = state.sent.get(entry.id) ?? { offset: 0, skip: [] };
+    // A file shorter than what was sent was replaced (a restore): all of it goes again; the others merge by id.
+    if (entry.size < cursor.offset) cursor = { offset: 0, skip: [] };
+    const bytes = await readRange(sessions.filePath(entry.id), cursor.offset, entry.size);
+    const kept: Buffer[] = [];
+    let at = cursor.offset;
+    for (const [start, end] of [...cursor.skip].sort((a, b) => a[0] - b[0])) {
+      if (start > at) kept.push(bytes.subarray(at - cursor.offset, Math.min(start, entry.size) - cursor.offset));
+      at = Math.max(at, end);
+    }
+    if (at < entry.size) kept.push(bytes.subarray(at - cursor.offset));
+    const lines = Buffer.concat(kept)
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.length > 0);
+    if (lines.length > 0) {
+      const seq = nextSeq(entry.id);
+      await write(chatSegmentPath(device, entry.id, seq), encodeSegment({ device, kind: 'chat', session: entry.id, seq }, lines));
+    }
+    state.sent.set(entry.id, { offset: entry.size, skip: [] });
+  }
+
+  async function receiveChat(session: string, places: SegmentPlace[]): Promise<void> {
+    places.sort((a, b) => (a.device === b.device ? a.seq - b.seq : a.device < b.device ? -1 : 1));
+    const lines: IncomingLine[] = [];
+    const whole: SegmentPlace[] = [];
+    for (const place of places) {
+      const bytes = await read(place.path);
+      const decoded = bytes ? decodeSegment(place, bytes) : ({ ok: false, reason: 'torn' } as const);
+      if (!decoded.ok) {
+        skip(report.skipped, place.path, decoded.reason);
+        continue;
+      }
+      whole.push(place);
+      for (const text of decoded.lines) lines.push({ from: place.path, text });
+    }
+    if (whole.length === 0) return;
+    const entry = sessions.entry(session);
+    if (entry?.problem) return;
+    const localBytes = entry ? await readRange(sessions.filePath(session), 0, entry.size) : undefined;
+    const localLines = localBytes
+      ? localBytes
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line.length > 0)
+      : undefined;
+    const plan = planMerge(localLines ? knowledgeOf(localLines) : undefined, lines);
+    if (plan.headerMissing) return;
+    if (plan.lines.length > 0 || (!entry && plan.header)) {
+      if (!entry) {
+        const created = await sessions.adoptSynced(plan.header!, plan.lines);
+        state.sent.set(session, { offset: created.size, skip: [] });
+      } else {
+        const added = Buffer.from(serializeLines(plan.lines));
+        const fields = summaryOf(Buffer.concat([localBytes!, added]), session);
+        if (!fields) return;
+        const result = await sessions.appendSynced(session, entry.size, plan.lines, fields);
+        if (result === 'busy' || result === 'changed') return;
+        const cursor = state.sent.get(session) ?? { offset: 0, skip: [] };
+        const before = result.size - added.length;
+        if (cursor.offset === before) state.sent.set(session, { offset: result.size, skip: cursor.skip });
+        else state.sent.set(session, { offset: cursor.offset, skip: [...cursor.skip, [before, result.size]] });
+      }
+      if (plan.messages > 0 || !entry) report.receivedChats += 1;
+      report.receivedMessages += plan.messages;
+    }
+    for (const place of whole) if (!plan.waiting.has(place.path)) state.applied.add(place.path);
+  }
+}
+
+async function checkFormat(
+  transport: SyncTransport,
+  read: (path: string) => Promise<Uint8Array | null>,
+  write: (path: string, bytes: Uint8Array) => Promise<void>,
+): Promise<void> {
+  const bytes = await read(FORMAT_FILE);
+  if (bytes) {
+    const format = formatOf(bytes);
+    if (format !== undefined && format > SYNC_FORMAT) throw new NewerLocationError(format);
+    return;
+  }
+  try {
+    await write(FORMAT_FILE, formatFileBytes());
+  } catch (error) {
+    // Another computer wrote it first: its content is checked on the next pass.
+    if (!(error instanceof SyncTransportError && error.code === 'refused')) throw error;
+    void transport;
+  }
+}
+
+/** The summary of a session file's bytes, or undefined when they do not parse whole. */
+function summaryOf(bytes: Buffer, id: string): SummaryFields | undefined {
+  const result = parseSessionFile(bytes, id);
+  if (!result.ok || result.session.validLength !== bytes.length) return undefined;
+  const parsed = result.session;
+  return summarize({
+    header: parsed.header,
+    name: parsed.name,
+    ...(parsed.title !== undefined && { title: parsed.title }),
+    branch: shownBranch(parsed),
+    updatedAt: parsed.updatedAt,
+    pinned: parsed.pinned,
+    ...(parsed.folder && { folder: parsed.folder }),
+  });
+}
+
+async function readRange(file: string, start: number, end: number): Promise<Buffer> {
+  const length = end - start;
+  if (length <= 0) return Buffer.alloc(0);
+  const handle = await fs.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await handle.read(buffer, got, length - got, start + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return buffer.subarray(0, got);
+  } finally {
+    await handle.close();
+  }
+}
+
+function parseTombstone(text: string): Tombstone | undefined {
+  try {
+    const value = JSON.parse(text) as Tombstone;
+    return value?.type === 'tombstone' && typeof value.session === 'string' && typeof value.at === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function skip(list: SyncSkip[], path: string, reason: SyncSkip['reason']): void {
+  if (!list.some((item) => item.path === path)) list.push({ path, reason });
+}
