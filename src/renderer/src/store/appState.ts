@@ -26,6 +26,7 @@ import { createWelcomeSlice } from './welcomeSlice';
 import { createFoldersSlice } from './foldersSlice';
 import { createCondenseSlice } from './condenseSlice';
 import { createCompareSlice } from './compareSlice';
+import { createBuiltinToolsSlice } from './builtinToolsSlice';
 
 // The contracts live in ./state, below the slices; these names were always imported from here.
 export type { AppState, BannerCode, BannerError } from './state';
@@ -53,6 +54,7 @@ export const useAppState = create<AppState>()((...slice) => ({
   ...createFoldersSlice(...slice),
   ...createCondenseSlice(...slice),
   ...createCompareSlice(...slice),
+  ...createBuiltinToolsSlice(...slice),
 }));
 
 /** Key of the open session for per-session UI state. */
