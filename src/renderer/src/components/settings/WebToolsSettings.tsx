@@ -47,7 +47,7 @@ export function WebToolsSettings(): JSX.Element | null {
   return (
     <section className="mcp-settings" data-testid="settings-web-search" aria-labelledby="web-tools-title">
       <h3 id="web-tools-title">{t('webTools.title')}</h3>
-      <form onSubmit={(event) => void save(event)}>
+      <form className="web-search-form" onSubmit={(event) => void save(event)}>
         <label>
           {t('webTools.engine')}
           <select data-testid="web-search-engine" value={engine} onChange={(e) => setEngine(e.target.value as WebSearchEngine | 'none')}>
@@ -74,16 +74,19 @@ export function WebToolsSettings(): JSX.Element | null {
             onChange={(e) => setKey(e.target.value)}
           />
         </label>
-        <button type="submit" data-testid="web-search-save">
+        <button type="submit" className="button" data-testid="web-search-save">
           {t('webTools.save')}
         </button>
       </form>
       {error && <p role="alert">{error}</p>}
-      <ul>
+      <ul className="builtin-tool-list">
         {view.tools.map((tool) => (
           <li key={tool.id} data-testid="builtin-tool" data-tool={tool.id} data-ready={tool.ready ? 'true' : 'false'}>
-            <strong>{t(`webTools.tool.${tool.id}` as StringKey)}</strong> <span>{tool.ready ? t('webTools.ready') : tool.reason}</span>{' '}
-            <label>
+            <strong>{t(`webTools.tool.${tool.id}` as StringKey)}</strong>{' '}
+            <span className={tool.ready ? 'builtin-tool-state ready' : 'builtin-tool-state'}>
+              {tool.ready ? t('webTools.ready') : tool.reason}
+            </span>{' '}
+            <label className="builtin-tool-policy">
               {t('webTools.policy')}
               <select value={tool.policy} onChange={(e) => void setPolicy(tool.id, e.target.value as BuiltinApprovalPolicy)}>
                 <option value="ask">{t('webTools.policy.ask')}</option>
