@@ -279,12 +279,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
     deleteSession: ({ sessionId }) => sessions.delete(sessionId),
     pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
-    send: ({ sessionId, text, attachments: hashes, webSearch }) => {
+    send: ({ sessionId, text, attachments: hashes, webSearch, readPage }) => {
       // Only files this process accepted: the renderer names them by hash, main keeps what they are.
       const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
       if (parts.some((part) => part === undefined || !attachments.has(part.sha256)))
         throw new AppError('invalid_input', strings().attachmentGone());
-      return sessions.send(sessionId, text, parts as AttachmentPart[], { webSearch: webSearch === true });
+      return sessions.send(sessionId, text, parts as AttachmentPart[], {
+        ...(webSearch && { webSearch: true }),
+        ...(readPage && { readPage: true }),
+      });
     },
     regenerate: ({ sessionId, messageId }) => sessions.regenerate(sessionId, messageId),
     editMessage: ({ sessionId, messageId, text }) => sessions.edit(sessionId, messageId, text),
@@ -362,6 +365,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     getBuiltinTools: () => builtin.view(),
     setWebSearch: (input) => builtin.setWebSearch(input),
     setBuiltinToolPolicy: ({ tool, policy }) => builtin.setPolicy(tool, policy),
+    setFetchAllowedHosts: ({ hosts }) => builtin.setAllowedHosts(hosts),
     setSessionBuiltinTools: ({ sessionId, tools }) =>
       sessions.updateChat(sessionId, { builtinTools: tools }).then(() => ({ builtinTools: tools })),
     getBackups: () => backups.view(),

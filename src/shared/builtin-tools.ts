@@ -24,6 +24,19 @@ export interface BuiltinToolsView {
   webSearch: WebSearchSettingsView;
 }
 
+/**
+ * Built-in tools offered for one send only, besides the chat's own choice: `webSearch` (the composer's "Search the
+ * web" toggle) offers web_search; `readPage` (the person accepted "Read this page" for a URL they pasted) offers
+ * fetch_page.
+ */
+export interface SendTools {
+  webSearch?: boolean;
+  readPage?: boolean;
+}
+
+/** The most hosts fetch_page may be allowed to read although they are private (Settings → Built-in tools). */
+export const MAX_ALLOWED_HOSTS = 64;
+
 /** A web-search change from Settings: `apiKey` absent keeps the stored key, `null` removes it. */
 export interface WebSearchInput {
   engine: WebSearchEngine | 'none';

@@ -13,7 +13,7 @@ import type { ApprovalDecision, McpServerInput, McpSettingsView } from './mcp.js
 import type { UiState, UiStatePatch } from './ui-state.js';
 import type { ChatFolder } from './folders.js';
 import type { CondenseView } from './condense.js';
-import type { BuiltinApprovalPolicy, BuiltinToolsView, WebSearchInput } from './builtin-tools.js';
+import type { BuiltinApprovalPolicy, BuiltinToolsView, SendTools, WebSearchInput } from './builtin-tools.js';
 import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
@@ -99,6 +99,7 @@ export const INVOKE_CHANNELS = {
   getBuiltinTools: 'builtinTools:get',
   setWebSearch: 'builtinTools:setWebSearch',
   setBuiltinToolPolicy: 'builtinTools:setPolicy',
+  setFetchAllowedHosts: 'builtinTools:setAllowedHosts',
   setSessionBuiltinTools: 'sessions:setBuiltinTools',
   getBackups: 'backup:list',
   updateBackupSettings: 'backup:settings',
@@ -168,7 +169,8 @@ export interface InvokeContract {
   /** Starts a run and answers at once; its events follow on the event channel. Busy session → `busy`. */
   /** `attachments`: hashes of files added with `addAttachment` (text may then be empty). */
   send: {
-    request: SessionRef & { text: string; attachments?: string[]; /** Offer web_search for this send. */ webSearch?: boolean };
+    /** `webSearch` / `readPage`: built-in tools offered for this send only (SendTools). */
+    request: SessionRef & { text: string; attachments?: string[] } & SendTools;
     response: { runId: string };
   };
   /**
@@ -300,6 +302,8 @@ export interface InvokeContract {
   setWebSearch: { request: WebSearchInput; response: BuiltinToolsView };
   /** `ask` (first time in a chat, then remembered) or `always` for one built-in tool. */
   setBuiltinToolPolicy: { request: { tool: string; policy: BuiltinApprovalPolicy }; response: BuiltinToolsView };
+  /** The whole list of hosts fetch_page may read although they are local or private (host names or IP addresses). */
+  setFetchAllowedHosts: { request: { hosts: string[] }; response: BuiltinToolsView };
   /** The built-in tools this chat is offered (the whole list). */
   setSessionBuiltinTools: { request: SessionRef & { tools: string[] }; response: { builtinTools: string[] } };
   /** The backup settings and the backups in the chosen folder, newest first. */

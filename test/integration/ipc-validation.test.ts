@@ -208,6 +208,7 @@ describe('request schemas', () => {
     setCondenseOff: { sessionId: id, off: true },
     setWebSearch: { engine: 'searxng', url: 'https://search.example', apiKey: null },
     setBuiltinToolPolicy: { tool: 'web_search', policy: 'always' },
+    setFetchAllowedHosts: { hosts: ['localhost', '192.168.1.20'] },
     setSessionBuiltinTools: { sessionId: id, tools: ['web_search', 'fetch_page'] },
     updateBackupSettings: { enabled: true, keep: 3 },
     restoreBackup: { name: 'tiny-agent-backup-2026-12-02T10-00-00-000Z-manual' },
@@ -368,5 +369,28 @@ describe('request schemas', () => {
     expect(requestSchemas.setBuiltinToolPolicy.safeParse({ tool: 'run_python', policy: 'never' }).success).toBe(false);
     expect(requestSchemas.setSessionBuiltinTools.safeParse({ sessionId: id, tools: ['shell'] }).success).toBe(false);
     expect(requestSchemas.send.safeParse({ sessionId: id, text: 'hi', webSearch: 'yes' }).success).toBe(false);
+    expect(requestSchemas.send.safeParse({ sessionId: id, text: 'hi', readPage: 1 }).success).toBe(false);
+    expect(requestSchemas.send.parse({ sessionId: id, text: ' https://example.org ', readPage: true })).toEqual({
+      sessionId: id,
+      text: 'https://example.org',
+      readPage: true,
+    });
+    const hosts = (list: unknown) => requestSchemas.setFetchAllowedHosts.safeParse({ hosts: list });
+    expect(
+      [
+        ['localhost', 'Wiki.Home', '10.0.0.5', '::1', 'fe80::1'],
+        [],
+        ['http://localhost'],
+        ['localhost:8080'],
+        ['a b'],
+        [''],
+        ['-bad.example'],
+        [42],
+        'localhost',
+        Array.from({ length: 65 }, (_, i) => `h${i}.lan`),
+        ['x'.repeat(254)],
+      ].map((list) => hosts(list).success),
+    ).toEqual([true, true, false, false, false, false, false, false, false, false, false]);
+    expect(hosts([' Wiki.Home ', 'wiki.home', 'localhost']).data).toEqual({ hosts: ['wiki.home', 'localhost'] });
   });
 });

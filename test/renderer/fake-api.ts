@@ -597,6 +597,11 @@ export function createFakeApi(): FakeApi {
       fake.builtinTools.tools = fake.builtinTools.tools.map((t) => (t.id === tool ? { ...t, policy } : t));
       return structuredClone(fake.builtinTools);
     },
+    // As main: lower-cased, without repeats (the schema's transform).
+    setFetchAllowedHosts: ({ hosts }) => {
+      fake.builtinTools.webSearch.allowedHosts = [...new Set(hosts.map((h) => h.trim().toLowerCase()))];
+      return structuredClone(fake.builtinTools);
+    },
     setSessionBuiltinTools: ({ sessionId, tools }) => {
       found(sessionId).chat.builtinTools = tools;
       return { builtinTools: tools };

@@ -36,3 +36,30 @@ it('saves a keyed engine without ever showing the key, and sets a tool to always
   await settle();
   expect(fake.builtinTools.tools.find((t) => t.id === 'run_python')!.policy).toBe('always');
 });
+
+it('lists the private hosts fetch_page may read: add one (as main keeps it), remove it, and a refusal is said', async () => {
+  render(<WebToolsSettings />);
+  await settle();
+  const hosts = () => screen.queryAllByTestId('web-allowed-host').map((li) => li.dataset.host);
+  expect([hosts(), screen.getByTestId('web-allowed-hosts-none').textContent]).toEqual([[], 'None: only public addresses are read.']);
+  const field = screen.getByTestId('web-allowed-host-input') as HTMLInputElement;
+  fireEvent.change(field, { target: { value: ' Wiki.LAN ' } });
+  fireEvent.click(screen.getByTestId('web-allowed-host-add'));
+  await settle();
+  fireEvent.change(field, { target: { value: '127.0.0.1' } });
+  fireEvent.submit(field.form!);
+  await settle();
+  expect(fake.callsOf('setFetchAllowedHosts')).toEqual([{ hosts: ['Wiki.LAN'] }, { hosts: ['wiki.lan', '127.0.0.1'] }]);
+  expect([hosts(), field.value]).toEqual([['wiki.lan', '127.0.0.1'], '']);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Remove wiki.lan' }));
+  await settle();
+  expect(hosts()).toEqual(['127.0.0.1']);
+
+  fake.failNext('setFetchAllowedHosts', 'invalid_input', 'host must be a host name or an IP address');
+  fireEvent.change(field, { target: { value: 'http://x' } });
+  fireEvent.click(screen.getByTestId('web-allowed-host-add'));
+  await settle();
+  expect(screen.getByRole('alert').textContent).toBe('The change could not be saved: host must be a host name or an IP address');
+  expect([hosts(), field.value]).toEqual([['127.0.0.1'], 'http://x']);
+});

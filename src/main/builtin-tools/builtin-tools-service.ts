@@ -3,7 +3,7 @@
 // registry over the definitions. app-core routes Settings' IPC here and adds `toolsFor` to each run's tools.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BuiltinApprovalPolicy, BuiltinToolsView } from '../../shared/builtin-tools.js';
+import type { BuiltinApprovalPolicy, BuiltinToolsView, SendTools } from '../../shared/builtin-tools.js';
 import type { Locale } from '../../shared/settings.js';
 import type { AgentTool } from '../agent/types.js';
 import type { ToolCallHooks } from '../mcp/tool-adapter.js';
@@ -64,6 +64,12 @@ export class BuiltinToolsService {
     return this.view();
   }
 
+  /** Replaces the hosts fetch_page may read although they are private (the IPC schema has checked and lower-cased them). */
+  async setAllowedHosts(hosts: readonly string[]): Promise<BuiltinToolsView> {
+    await this.settings.setAllowedHosts(hosts);
+    return this.view();
+  }
+
   async setPolicy(tool: string, policy: BuiltinApprovalPolicy): Promise<BuiltinToolsView> {
     if (!this.registry.ids().includes(tool)) return this.view();
     this.policies = { ...this.policies, [tool]: policy };
@@ -74,10 +80,11 @@ export class BuiltinToolsService {
     return this.view();
   }
 
-  /** The built-in tools of one run: the chat's chosen ones, plus web_search when the person asked for it this once. */
-  toolsFor(chosen: readonly string[] | undefined, hooks: ToolCallHooks, run: { sessionId: string; webSearch?: boolean }): AgentTool[] {
+  /** The built-in tools of one run: the chat's chosen ones, plus those the person asked for this once (SendTools). */
+  toolsFor(chosen: readonly string[] | undefined, hooks: ToolCallHooks, run: { sessionId: string } & SendTools): AgentTool[] {
     const ids = new Set(chosen ?? []);
     if (run.webSearch) ids.add('web_search');
+    if (run.readPage) ids.add('fetch_page');
     if (ids.size === 0) return [];
     return this.registry.tools([...ids], { sessionId: run.sessionId, language: this.options.language() }, hooks);
   }

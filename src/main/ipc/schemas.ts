@@ -7,7 +7,7 @@ import { PAGE } from '../../shared/paging.js';
 import { BACKUP_KEEP, SYNC_INTERVAL, SYNC_PASSPHRASE_MIN } from '../../shared/sync.js';
 import { originOf, REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { WEB_SEARCH_ENGINES } from '../../shared/web-tools.js';
-import type { WebSearchInput } from '../../shared/builtin-tools.js';
+import { MAX_ALLOWED_HOSTS, type WebSearchInput } from '../../shared/builtin-tools.js';
 import { chatParamsSchema, currencySchema, modelPricesSchema } from '../settings/settings-file.js';
 import { cutText, EXPORT_FORMATS } from '../../shared/transfer.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
@@ -75,6 +75,16 @@ const fileName = z
 const mcpServerName = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'a server name uses only letters, digits, "-" and "_" (at most 32)' });
+/** A host fetch_page may read although it is private: a host name or an IP address (IPv6 without brackets), lower-cased. */
+const allowedHost = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(253)
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$|^[0-9a-f:.]*:[0-9a-f:.]*$/, {
+    message: 'host must be a host name or an IP address',
+  });
 const builtinToolId = z.enum(['web_search', 'fetch_page', 'run_python', 'search_knowledge']);
 const secretMap = z.record(z.string().min(1).max(200), z.string().max(10_000).nullable());
 /** A patch of the window's state: a bounded number of entries, each draft no longer than the composer holds. */
@@ -133,12 +143,18 @@ export const requestSchemas = {
         .transform((text) => text.trim()),
       attachments: z.array(sha256).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
       webSearch: z.boolean().optional(),
+      readPage: z.boolean().optional(),
     })
     .refine((req) => req.text.length > 0 || (req.attachments?.length ?? 0) > 0, { message: 'text must not be empty' })
     .transform((req) =>
       req.attachments?.length
         ? { ...req, attachments: [...new Set(req.attachments)] }
-        : { sessionId: req.sessionId, text: req.text, ...(req.webSearch && { webSearch: true }) },
+        : {
+            sessionId: req.sessionId,
+            text: req.text,
+            ...(req.webSearch && { webSearch: true }),
+            ...(req.readPage && { readPage: true }),
+          },
     ),
   regenerate: z.strictObject({ sessionId, messageId: messageId.optional() }),
   editMessage: z.strictObject({ sessionId, messageId, text: messageText }),
@@ -277,6 +293,12 @@ export const requestSchemas = {
     apiKey: z.string().trim().max(1000).nullable().optional(),
   }),
   setBuiltinToolPolicy: z.strictObject({ tool: builtinToolId, policy: z.enum(['ask', 'always']) }),
+  setFetchAllowedHosts: z.strictObject({
+    hosts: z
+      .array(allowedHost)
+      .max(MAX_ALLOWED_HOSTS)
+      .transform((hosts) => [...new Set(hosts)]),
+  }),
   setSessionBuiltinTools: z.strictObject({ sessionId, tools: z.array(builtinToolId).max(16) }),
   getBackups: noInput,
   updateBackupSettings: z.strictObject({

@@ -4,6 +4,7 @@ import type { AgentModel, AgentTool, StreamFn } from '../agent/index.js';
 import type { AttachmentStore } from '../attachments/index.js';
 import type { ToolCallHooks } from '../mcp/tool-adapter.js';
 import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js';
+import type { SendTools } from '../../shared/builtin-tools.js';
 import type { SystemMessage } from '../../shared/messages.js';
 import type { CondensedSummary } from '../../shared/condense.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
@@ -83,10 +84,9 @@ export interface SessionObserver {
 }
 
 /** A session's committed content, kept in memory while it is open. */
-/** Which chat a run's tools are for, and what the person asked for this one send (the composer's web toggle). */
-export interface ToolRunContext {
+/** Which chat a run's tools are for, and the built-in tools the person asked for this one send (SendTools). */
+export interface ToolRunContext extends SendTools {
   sessionId: string;
-  webSearch?: boolean;
 }
 
 export interface Loaded {

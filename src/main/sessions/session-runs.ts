@@ -4,6 +4,7 @@
 import { defaultConvertToLlm } from '../agent/index.js';
 import { documentBudgetTokens, documentForRequest, noteSentParts, resolveAttachments, type DocumentText } from '../attachments/index.js';
 import { attachmentsOf } from '../../shared/attachments.js';
+import type { SendTools } from '../../shared/builtin-tools.js';
 import { messageText, type Message, type UserMessage } from '../../shared/messages.js';
 import { usageTotals } from '../../shared/usage.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
@@ -56,14 +57,18 @@ export class SessionRuns {
   }
 
   /** Resolves the tools of the chat's next run (starting MCP servers it needs); their calls report to the run then. */
-  async prepareTools(runtime: Runtime, loaded: Loaded, webSearch = false): Promise<void> {
+  async prepareTools(runtime: Runtime, loaded: Loaded, once: SendTools = {}): Promise<void> {
     const { tools } = this.parts.options;
     if (!tools) return;
     const hooks: ToolCallHooks = {
       requestApproval: (request, signal) => runtime.run?.requestApproval(request, signal) ?? Promise.resolve('cancelled'),
       onStatus: (state) => runtime.run?.toolStatus(state),
     };
-    runtime.tools = await tools(loaded.mcpServers, hooks, { sessionId: runtime.id, ...(webSearch && { webSearch }) });
+    runtime.tools = await tools(loaded.mcpServers, hooks, {
+      sessionId: runtime.id,
+      ...(once.webSearch && { webSearch: true }),
+      ...(once.readPage && { readPage: true }),
+    });
   }
 
   /**

@@ -8,6 +8,7 @@
 // `error` (nothing committed; the user's text is handed back as `unsentText`), then `run_end`. The commit rule itself
 // is in run-outcome.ts.
 import type { FolderRef } from '../../shared/folders.js';
+import type { SendTools } from '../../shared/builtin-tools.js';
 import type { CondenseView } from '../../shared/condense.js';
 import path from 'node:path';
 import type { AttachmentPart } from '../../shared/attachments.js';
@@ -320,7 +321,7 @@ export class SessionService {
     sessionId: string,
     text: string,
     attachments: readonly AttachmentPart[] = [],
-    options: { webSearch?: boolean } = {},
+    once: SendTools = {},
   ): Promise<{ runId: string }> {
     if (attachments.length) {
       this.cache.usableEntry(sessionId);
@@ -332,7 +333,7 @@ export class SessionService {
       sessionId,
       (loaded) => ({ base: loaded.branch, prompts: [prompt], userText: text, origin: { kind: 'send' } }),
       true,
-      options.webSearch === true,
+      once,
     );
   }
 
@@ -503,12 +504,12 @@ export class SessionService {
     sessionId: string,
     plan: (loaded: Loaded) => { base: MessageEntry[]; prompts: UserMessage[]; userText: string; origin: RunOrigin },
     answersUnsentText = false,
-    webSearch = false,
+    once: SendTools = {},
   ): Promise<{ runId: string }> {
     const { runtime, loaded } = await this.ready(sessionId);
     this.assertIdle(runtime);
     const { base, userText, origin, ...planned } = plan(loaded);
-    await this.runs.prepareTools(runtime, loaded, webSearch);
+    await this.runs.prepareTools(runtime, loaded, once);
     const prompts = await this.runs.noteDocuments(loaded, planned.prompts);
     this.assertIdle(runtime);
     // The run replaces the broken-off one the chat showed (a retry, or whatever the person sent instead).

@@ -108,6 +108,13 @@ export class WebToolSettings {
     return this.view();
   }
 
+  /** Replaces the allowed hosts, keeping engine, URL and key. */
+  async setAllowedHosts(hosts: readonly string[]): Promise<WebSearchSettingsView> {
+    this.stored = { ...this.stored, allowedHosts: [...new Set(hosts)] };
+    await writeFileAtomic(this.file, `${JSON.stringify(this.stored, null, 2)}\n`);
+    return this.view();
+  }
+
   /** The key to send to the current URL: only when that URL has the origin the key was entered for. */
   keyForUrl(): string | undefined {
     const origin = originOf(this.stored.url);

@@ -11,6 +11,7 @@ import { MessageRow } from './MessageRow';
 import { CondensedMarker } from './condense/CondensedMarker';
 import { estimateRowHeight, PLACEHOLDER_PX, useRowLayout } from './rowLayout';
 import { ScrollMotion } from './scrollMotion';
+import { useSourcesByAnswer } from './sources/answerSourcesMap';
 import { ToolResultsContext, useToolResultsMap } from './tools/toolResults';
 import type { MessageListProps } from './types';
 import { useFollowEnd } from './useFollowEnd';
@@ -288,6 +289,7 @@ function SessionMessages(props: MessageListProps): JSX.Element {
   );
 
   const toolResults = useToolResultsMap(messages);
+  const sources = useSourcesByAnswer(messages, toolResults, !idle);
   const showJump = messages.length > 0 && awayFromEnd;
   const lastAnswer = lastAnswerIndex(messages);
 
@@ -346,6 +348,7 @@ function SessionMessages(props: MessageListProps): JSX.Element {
                       versions={ref?.versions}
                       regenerable={isRegenerable(props, item.index, lastAnswer)}
                       unsaved={unsavedFrom >= 0 && item.index >= unsavedFrom}
+                      sources={sources.get(item.index)}
                     />
                     <CondensedMarker messageId={ref?.id} />
                     {unsavedFrom >= 0 && item.index === messages.length - 1 && props.interrupted}

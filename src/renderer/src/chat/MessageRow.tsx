@@ -11,6 +11,7 @@ import {
   type UserMessage,
 } from '../../../shared/messages';
 import { attachmentsOf } from '../../../shared/attachments';
+import type { WebSource } from '../../../shared/web-tools';
 import { MessageAttachments } from '../attachments/MessageAttachments';
 import { useT } from '../i18n';
 import { CopyButton } from './CopyButton';
@@ -18,6 +19,7 @@ import { FailedNote } from './FailedNote';
 import { Markdown } from './Markdown';
 import { MessageMeta } from './MessageMeta';
 import { Reasoning } from './Reasoning';
+import { AnswerSources } from './sources/AnswerSources';
 import { countRowRender } from './renderCounter';
 import { ToolCallBlock } from './tools/ToolCallBlock';
 import { BranchSwitch } from './versions/BranchSwitch';
@@ -41,6 +43,8 @@ export interface MessageRowProps {
   regenerable?: boolean;
   /** Shown from a run that failed: not saved (the list says so once, under the last of them). */
   unsaved?: boolean;
+  /** The web sources this answer lists under it (sources/answerSourcesMap.ts); absent: none. */
+  sources?: readonly WebSource[];
 }
 
 /** The plain values a row takes besides its message. */
@@ -174,6 +178,7 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
       {toolCalls.map((part) => (
         <ToolCallBlock key={part.id} part={part} />
       ))}
+      {!streaming && place.sources && <AnswerSources sources={place.sources} />}
       {nothingYet && <p className="msg-generating">{t('chat.generating')}</p>}
       {message.stopReason === 'aborted' && (
         <p className="msg-stopped" title={t('chat.stoppedHint')}>

@@ -27,6 +27,7 @@ import { createFoldersSlice } from './foldersSlice';
 import { createCondenseSlice } from './condenseSlice';
 import { createCompareSlice } from './compareSlice';
 import { createSyncSlice } from './syncSlice';
+import { createBuiltinToolsSlice } from './builtinToolsSlice';
 
 // The contracts live in ./state, below the slices; these names were always imported from here.
 export type { AppState, BannerCode, BannerError } from './state';
@@ -55,6 +56,7 @@ export const useAppState = create<AppState>()((...slice) => ({
   ...createCondenseSlice(...slice),
   ...createCompareSlice(...slice),
   ...createSyncSlice(...slice),
+  ...createBuiltinToolsSlice(...slice),
 }));
 
 /** Key of the open session for per-session UI state. */

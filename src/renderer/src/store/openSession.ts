@@ -4,6 +4,7 @@
 //
 // Committed messages are held by position, as many as the shown branch has; only the pages main sent are loaded
 // (the newest page always: a run appends to it), the others are `undefined` until a page brings them (paging.ts).
+import type { SendTools } from '../../../shared/builtin-tools';
 import type { SessionEvent } from '../../../shared/events';
 import {
   messageText,
@@ -47,7 +48,7 @@ export interface LiveRun {
 
 /** What a run answers: a new message, another version of an answer, or a new version of a question. */
 export type RunRequest =
-  | { kind: 'send'; text: string; attachments?: readonly AttachmentPart[] }
+  | { kind: 'send'; text: string; attachments?: readonly AttachmentPart[]; once?: SendTools }
   | { kind: 'regenerate'; messageId?: string }
   | { kind: 'edit'; messageId: string; text: string };
 

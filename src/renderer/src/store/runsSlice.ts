@@ -51,7 +51,13 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
   const hashes = attachments.map((part) => part.sha256);
   const result =
     kind === 'send'
-      ? await window.api.send({ sessionId, text: request.text, ...(hashes.length && { attachments: hashes }) })
+      ? await window.api.send({
+          sessionId,
+          text: request.text,
+          ...(hashes.length && { attachments: hashes }),
+          ...(request.once?.webSearch && { webSearch: true }),
+          ...(request.once?.readPage && { readPage: true }),
+        })
       : kind === 'edit'
         ? await window.api.editMessage({ sessionId, messageId: request.messageId, text: request.text })
         : await window.api.regenerate({ sessionId, ...(request.messageId !== undefined && { messageId: request.messageId }) });
@@ -97,7 +103,7 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
   return {
     ...runsInitial(),
 
-    async send(raw) {
+    async send(raw, once) {
       const text = raw.trim();
       const { isSessionLoading, isTyping, currentSession } = get();
       const key = sessionKey(currentSession);
@@ -133,7 +139,7 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
               : s.composerText,
         }));
       }
-      await startRun(store, { kind: 'send', text, attachments: parts });
+      await startRun(store, { kind: 'send', text, attachments: parts, ...(once && { once }) });
     },
 
     async stop() {

@@ -4,6 +4,7 @@ import type { AppStatusSlice } from './appStatus';
 import type { AttachmentsSlice } from './attachments';
 import type { BannersSlice } from './banners';
 import type { BranchesSlice } from './branches';
+import type { BuiltinToolsSlice } from './builtinTools';
 import type { ComposerSlice } from './composer';
 import type { ConversationSettingsSlice } from './conversationSettings';
 import type { PagingSlice } from './paging';
@@ -28,6 +29,7 @@ export type { AppStatusSlice } from './appStatus';
 export type { AttachmentsActions, AttachmentsData, AttachmentsSlice } from './attachments';
 export type { BannerCode, BannerError, BannersSlice } from './banners';
 export type { BranchesSlice } from './branches';
+export type { BuiltinToolsSlice } from './builtinTools';
 export type { ComposerSlice } from './composer';
 export type { ConversationSettingsActions, ConversationSettingsData, ConversationSettingsSlice } from './conversationSettings';
 export type { PagingSlice } from './paging';
@@ -69,4 +71,5 @@ export type AppState = StartupSlice &
   FoldersSlice &
   CondenseSlice &
   CompareSlice &
-  SyncSlice;
+  SyncSlice &
+  BuiltinToolsSlice;

@@ -1,4 +1,5 @@
 // Contract of the runs slice: the open session's run and queue, and the actions that start, steer and stop runs.
+import type { SendTools } from '../../../../shared/builtin-tools';
 import type { QueueState } from '../../../../shared/sessions';
 
 export interface RunsSlice {
@@ -11,8 +12,8 @@ export interface RunsSlice {
    * follow-up (a retry is one of these). Each new count brings the conversation view to the end (MessageList `sent`).
    */
   sends: number;
-  /** Sends from an idle session; the new chat is created in main first. */
-  send(text: string): Promise<void>;
+  /** Sends from an idle session; the new chat is created in main first. `once`: built-in tools for this send only. */
+  send(text: string, once?: SendTools): Promise<void>;
   stop(): Promise<void>;
   steer(text: string): Promise<void>;
   followUp(text: string): Promise<void>;
