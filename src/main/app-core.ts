@@ -273,7 +273,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     updateChat: ({ sessionId, ...patch }) => sessions.updateChat(sessionId, patch),
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
-    searchMessages: (request) => searchService.search(request),
+    searchMessages: async (request) => {
+      if (request.folderId === undefined) return searchService.search(request);
+      // An unknown folder is refused (not_found), not answered as an empty one.
+      const folder = await folders.find(request.folderId);
+      return searchService.search(request, folders.members(folder.id));
+    },
     findInSession: async ({ sessionId, query }) => findInBranch(await sessions.shownEntries(sessionId), query),
     addAttachment: (request) => attachments.add(request),
     readAttachment: async ({ sha256 }) => {

@@ -198,7 +198,7 @@ export interface InvokeContract {
   testConnection: { request: ProviderProbe; response: ConnectionTestResult };
   /** Opens http(s) and mailto URLs in the system browser; anything else is refused. */
   openExternal: { request: { url: string }; response: { opened: boolean } };
-  /** Full-text search across every session's shown messages, best hits first. */
+  /** Full-text search across every session's shown messages (or one folder's chats), best hits first. */
   searchMessages: { request: SearchRequest; response: SearchResponse };
   /** Every occurrence of a text in one chat's shown branch, loaded pages or not (find in chat). */
   findInSession: { request: FindRequest; response: FindResponse };

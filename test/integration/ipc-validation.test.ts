@@ -277,6 +277,11 @@ describe('request schemas', () => {
     expect(requestSchemas.importSessions.safeParse(undefined).success).toBe(true);
   });
 
+  it('narrows a search only to a folder named by a short non-empty id', () => {
+    const search = (folderId: unknown) => requestSchemas.searchMessages.safeParse({ query: 'q', folderId }).success;
+    expect(['f-1', '', 'x'.repeat(101), 42, null].map(search)).toEqual([true, false, false, false, false]);
+  });
+
   it('takes message text up to the limit and not one character more', () => {
     const send = (text: string) => requestSchemas.send.safeParse({ sessionId: id, text }).success;
     expect([send('x'.repeat(LIMITS.maxMessageChars)), send('x'.repeat(LIMITS.maxMessageChars + 1))]).toEqual([true, false]);

@@ -197,6 +197,7 @@ export const requestSchemas = {
     query: z.string().max(LIMITS.maxSearchChars, { message: `query is longer than ${LIMITS.maxSearchChars} characters` }),
     limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
     includeReasoning: z.boolean().optional(),
+    folderId: z.string().min(1).max(100).optional(),
   }),
   findInSession: z.strictObject({
     sessionId,
