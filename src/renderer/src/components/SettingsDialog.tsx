@@ -15,6 +15,7 @@ import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
 import { BackupSettings } from '../backup/BackupSettings';
 import { FormError } from '../ui/FormError';
+import { PromptVariables } from './chat-settings/PromptVariables';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
 import { KeyboardSettings, TraySettings, UpdateSettings } from '../shortcuts';
 
@@ -205,6 +206,14 @@ function GeneralSettings({ settings }: { settings: SettingsView }): JSX.Element 
         <p id={`${id}-prompt-hint`} className="hint">
           {t('settings.systemPromptHint')}
         </p>
+        <PromptVariables
+          onInsert={(token) => {
+            // Saved at once: the click took the focus from the prompt, so no later blur would save it.
+            const next = systemPrompt + token;
+            setSystemPrompt(next);
+            void save({ ...current, systemPrompt: next });
+          }}
+        />
       </div>
 
       <div className="field-pair">

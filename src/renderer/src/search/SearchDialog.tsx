@@ -220,9 +220,9 @@ export function SearchDialog(): JSX.Element {
         </label>
         {folders && folders.length > 0 ? (
           <label>
-            {t('search.folder')}
+            {t('folders.searchIn')}
             <select data-testid="search-folder" value={folderId} onChange={(event) => setFolder(event.target.value)}>
-              <option value="">{t('search.allChats')}</option>
+              <option value="">{t('folders.searchAll')}</option>
               {folders.map((folder) => (
                 <option key={folder.id} value={folder.id}>
                   {folder.name}
