@@ -182,6 +182,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       ...(builtin?.toolsFor(sessionsRef?.builtinTools(run.sessionId), hooks, run) ?? []),
     ],
     autoTitle: () => current.autoTitle(),
+    summaryModel: () => {
+      const ref = current.summaryModel();
+      if (!ref) return undefined;
+      try {
+        return current.resolveModel(ref);
+      } catch (error) {
+        // A chosen model that cannot be asked now (its provider off, its key gone): the chat's own writes the summary.
+        log.info(`the summary model ${ref.model} cannot be used (${error instanceof Error ? error.message : String(error)}); the chat's model summarizes`);
+        return undefined;
+      }
+    },
     // The composition root chooses the provider: the session layer knows only the stream's shape.
     streamFn: streamOpenAI,
   });

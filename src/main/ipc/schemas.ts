@@ -164,6 +164,7 @@ export const requestSchemas = {
     theme: z.enum(['system', 'light', 'dark']).optional(),
     maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional(),
     autoTitle: z.boolean().optional(),
+    summaryModel: modelRef.nullable().optional(),
     currency: currencySchema.optional(),
   }),
   saveProvider: z.strictObject({

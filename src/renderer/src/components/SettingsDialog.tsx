@@ -16,6 +16,7 @@ import { UsageSettings } from '../usage/UsageSettings';
 import { BackupSettings } from '../backup/BackupSettings';
 import { FormError } from '../ui/FormError';
 import { PromptVariables } from './chat-settings/PromptVariables';
+import { SummaryModelSettings } from '../chat/condense/SummaryModelSettings';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
 import { KeyboardSettings, TraySettings, UpdateSettings } from '../shortcuts';
 
@@ -80,6 +81,7 @@ export function SettingsDialog(): JSX.Element {
         <ProvidersSection settings={settings} onEdit={setEditing} />
         <PresetsSection settings={settings} />
         <UsageSettings settings={settings} />
+        <SummaryModelSettings settings={settings} />
         <McpSettings />
         <WebToolsSettings />
         <BackupSettings locale={settings.locale} />
