@@ -80,6 +80,7 @@ export class SessionService {
       { context, options, cache, views, edits, titles },
       (id) => this.ready(id),
       (runtime) => this.assertIdle(runtime),
+      (runtime, loaded, model) => this.runs.requestShaping(runtime, loaded, model),
     );
     store.watch((change) => this.indexChanged(change));
   }
