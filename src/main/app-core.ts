@@ -340,6 +340,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     stopCompare: ({ sessionId, runId }) => sessions.stopCompare(sessionId, runId),
     regenerateWith: ({ sessionId, ...target }) => sessions.regenerateWith(sessionId, target),
     mergeAnswers: ({ sessionId, messageId }) => sessions.mergeAnswers(sessionId, messageId),
+    dismissCompare: ({ sessionId }) => sessions.dismissCompare(sessionId),
     forkSession: ({ sessionId, messageId }) => sessions.fork(sessionId, messageId),
     getCondense: ({ sessionId }) => sessions.condenseView(sessionId),
     condenseNow: ({ sessionId }) => sessions.condenseNow(sessionId).then(condenseOf),

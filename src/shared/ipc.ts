@@ -90,6 +90,7 @@ export const INVOKE_CHANNELS = {
   stopCompare: 'compare:stop',
   regenerateWith: 'compare:regenerate',
   mergeAnswers: 'compare:merge',
+  dismissCompare: 'compare:dismiss',
   forkSession: 'sessions:fork',
   getCondense: 'condense:get',
   condenseNow: 'condense:now',
@@ -279,6 +280,8 @@ export interface InvokeContract {
   regenerateWith: { request: SessionRef & { runId?: string; messageId?: string; model?: ModelRef }; response: { runId: string } };
   /** Asks the chat's model to merge the versions of the answer `messageId` into one (a normal run over them). */
   mergeAnswers: { request: SessionRef & { messageId: string }; response: { runId: string } };
+  /** Closes an ended compare without a pick: the answer shown stays, and the pick is not offered again after a restart. */
+  dismissCompare: { request: SessionRef; response: { dismissed: boolean } };
   /** "New chat from here": a new chat with the shown branch up to `messageId`, named after this one, linked back. */
   forkSession: { request: SessionRef & { messageId: string }; response: SessionSummary };
   /** The chat's condensed history: the summary in force (its marker's place) and whether condensing is off. */

@@ -219,6 +219,62 @@ describe('compare', () => {
     expect(detail.messages.slice(1, 5).map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
   });
 
+  it('a compare that ended without a pick offers it again after a restart; the pick or a dismissal ends the offer', async () => {
+    await start();
+    const models = await threeModels();
+    gatedAnswers(Promise.resolve());
+    const chat = await call<SessionDetail>('sessions:create', {});
+    await call('compare:start', { sessionId: chat.id, text: 'Which is best?', models });
+    const ended = await compareEnd(0);
+
+    await start();
+    const reopened = await call<SessionDetail>('sessions:get', { sessionId: chat.id });
+    const pending = reopened.pendingCompare!;
+    expect(pending.userText).toBe('Which is best?');
+    expect(pending.columns.map((c) => [c.model, c.message && messageText(c.message), c.messageId, c.version, c.versions])).toEqual(
+      ended.map((c, i) => [models[i], `answer from ${models[i]!.model}`, c.messageId, c.version, 3]),
+    );
+
+    // Picking the first column's answer is the pick: not offered again, after a restart neither.
+    const first = pending.columns[0]!;
+    const picked = await call<SessionDetail>('chat:switchBranch', { sessionId: chat.id, messageId: first.messageId, version: first.version });
+    expect(picked.pendingCompare).toBeUndefined();
+    expect(messageText(picked.messages.at(-1)!)).toBe('answer from model-a');
+    await start();
+    expect((await call<SessionDetail>('sessions:get', { sessionId: chat.id })).pendingCompare).toBeUndefined();
+
+    // Another compare, closed without a pick: dismissed, it is not offered again.
+    const from = events.length;
+    await call('compare:start', { sessionId: chat.id, text: 'And now?', models: models.slice(0, 2) });
+    await compareEnd(from);
+    expect((await call<SessionDetail>('sessions:get', { sessionId: chat.id })).pendingCompare?.columns).toHaveLength(2);
+    expect(await call('compare:dismiss', { sessionId: chat.id })).toEqual({ dismissed: true });
+    expect(await call('compare:dismiss', { sessionId: chat.id })).toEqual({ dismissed: false });
+    await start();
+    const after = await call<SessionDetail>('sessions:get', { sessionId: chat.id });
+    expect(after.pendingCompare).toBeUndefined();
+    expect(after.messages.slice(1).map((m) => messageText(m).startsWith('answer from') ? 'answer' : messageText(m))).toEqual([
+      'Which is best?',
+      'answer',
+      'And now?',
+      'answer',
+    ]);
+  });
+
+  it('a pick not made is not offered once the chat went on past it', async () => {
+    await start();
+    const models = await threeModels();
+    gatedAnswers(Promise.resolve());
+    const chat = await call<SessionDetail>('sessions:create', {});
+    await call('compare:start', { sessionId: chat.id, text: 'Which?', models: models.slice(0, 2) });
+    await compareEnd(0);
+    serverA.setDefaultReply({ text: 'next answer' });
+    serverB.setDefaultReply({ text: 'next answer' });
+    await runToEnd(chat.id, 'Go on');
+    await start();
+    expect((await call<SessionDetail>('sessions:get', { sessionId: chat.id })).pendingCompare).toBeUndefined();
+  });
+
   it('Stop during a compare stops all three, and each keeps what it had shown', async () => {
     await start();
     const models = await threeModels();

@@ -201,6 +201,7 @@ describe('request schemas', () => {
     stopCompare: { sessionId: id },
     regenerateWith: { sessionId: id, runId: id },
     mergeAnswers: { sessionId: id, messageId: '0123456789abcdef' },
+    dismissCompare: { sessionId: id },
     forkSession: { sessionId: id, messageId: '0123456789abcdef' },
     getCondense: { sessionId: id },
     condenseNow: { sessionId: id },

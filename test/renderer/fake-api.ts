@@ -568,6 +568,7 @@ export function createFakeApi(): FakeApi {
       return { compareId: `compare-${nextRun++}`, runIds: models.map(() => `run-${nextRun++}`) };
     },
     stopCompare: () => ({ aborted: true }),
+    dismissCompare: () => ({ dismissed: false }),
     regenerateWith: ({ sessionId }) => startRun(sessionId),
     mergeAnswers: ({ sessionId }) => startRun(sessionId),
     forkSession: ({ sessionId }) => summaryOf(fake.addSession({ name: `${found(sessionId).name} (fork)` })),

@@ -263,6 +263,7 @@ export const requestSchemas = {
     model: modelRef.optional(),
   }),
   mergeAnswers: z.strictObject({ sessionId, messageId }),
+  dismissCompare: sessionRef,
   forkSession: z.strictObject({ sessionId, messageId }),
   getCondense: sessionRef,
   condenseNow: sessionRef,

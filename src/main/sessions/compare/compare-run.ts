@@ -228,7 +228,27 @@ export class CompareRun {
     return answer && ref ? { messageId: answer.id, version: ref.version, versions: ref.versions } : undefined;
   }
 
+  /** Keeps the answers as the pick still to make, so a restart before the pick offers it again (compare/pending-pick.ts). */
+  private async keepPick(): Promise<void> {
+    if (this.runtime.deleted || this.columns.length < 2) return;
+    const columns = this.columns.map((column) => {
+      const messageId = column.end?.messageId;
+      return { model: column.model, ...(messageId !== undefined && { messageId }) };
+    });
+    if (!columns.some((column) => column.messageId !== undefined)) return;
+    try {
+      await this.parts.edits.comparePick(this.runtime, this.loaded, { userText: this.plan.userText, columns });
+    } catch (error) {
+      // The answers are stored; only the offer to pick after a restart is lost.
+      this.parts.context.log.error(`session ${this.runtime.id}: the compare's pick could not be kept`, error);
+    }
+  }
+
   private finish(): void {
+    void this.keepPick().then(() => this.close());
+  }
+
+  private close(): void {
     const { views, cache, context } = this.parts;
     this.runtime.compare = undefined;
     const columns = this.columns.map((column) => {
