@@ -39,6 +39,11 @@ export function SearchDialog(): JSX.Element {
   const [query, setQuery] = useState('');
   const [includeReasoning, setIncludeReasoning] = useState(false);
   const folders = useAppState((s) => s.folders);
+  const loadFolders = useAppState((s) => s.loadFolders);
+  // The sidebar (closed in a narrow window) may not have asked for them yet.
+  useEffect(() => {
+    if (folders === null) void loadFolders();
+  }, [folders, loadFolders]);
   /** The folder the search is narrowed to; '' is every chat. A folder deleted meanwhile falls back to every chat. */
   const [chosenFolder, setFolder] = useState('');
   const folderId = folders?.some((f) => f.id === chosenFolder) ? chosenFolder : '';
@@ -219,7 +224,7 @@ export function SearchDialog(): JSX.Element {
           {t('search.includeReasoning')}
         </label>
         {folders && folders.length > 0 ? (
-          <label>
+          <label className="search-folder-choice">
             {t('folders.searchIn')}
             <select data-testid="search-folder" value={folderId} onChange={(event) => setFolder(event.target.value)}>
               <option value="">{t('folders.searchAll')}</option>
