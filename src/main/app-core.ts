@@ -189,7 +189,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         return current.resolveModel(ref);
       } catch (error) {
         // A chosen model that cannot be asked now (its provider off, its key gone): the chat's own writes the summary.
-        log.info(`the summary model ${ref.model} cannot be used (${error instanceof Error ? error.message : String(error)}); the chat's model summarizes`);
+        log.info(
+          `the summary model ${ref.model} cannot be used (${error instanceof Error ? error.message : String(error)}); the chat's model summarizes`,
+        );
         return undefined;
       }
     },

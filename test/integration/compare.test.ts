@@ -180,8 +180,22 @@ describe('compare', () => {
         stopReason: 'toolUse',
         timestamp: 2,
       },
-      { role: 'toolResult', toolCallId: 'call_1', toolName: 'get_weather', content: [{ type: 'text', text: 'Sunny, 21 °C' }], isError: false, timestamp: 3 },
-      { role: 'assistant', content: [{ type: 'text', text: 'It is sunny.' }], model: 'model-a', usage: emptyUsage(), stopReason: 'stop', timestamp: 4 },
+      {
+        role: 'toolResult',
+        toolCallId: 'call_1',
+        toolName: 'get_weather',
+        content: [{ type: 'text', text: 'Sunny, 21 °C' }],
+        isError: false,
+        timestamp: 3,
+      },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'It is sunny.' }],
+        model: 'model-a',
+        usage: emptyUsage(),
+        stopReason: 'stop',
+        timestamp: 4,
+      },
     ];
     const lines: FileLine[] = [
       { type: 'session', version: 1, id, createdAt: 1, systemPrompt: 'You are {{model}}.', model: 'model-a', name: 'Weather' },
@@ -204,7 +218,11 @@ describe('compare', () => {
     expect(requests.map((r) => r.body.model).sort()).toEqual(['model-a2', 'model-b']);
     for (const request of requests) {
       expect(request.body.tools).toBeUndefined();
-      const sent = request.body.messages.map((m: { role: string; content: unknown; tool_calls?: unknown }) => [m.role, m.content, m.tool_calls]);
+      const sent = request.body.messages.map((m: { role: string; content: unknown; tool_calls?: unknown }) => [
+        m.role,
+        m.content,
+        m.tool_calls,
+      ]);
       expect(sent).toEqual([
         ['system', `You are ${request.body.model}.`, undefined],
         ['user', 'Weather in Paris?', undefined],
@@ -237,7 +255,11 @@ describe('compare', () => {
 
     // Picking the first column's answer is the pick: not offered again, after a restart neither.
     const first = pending.columns[0]!;
-    const picked = await call<SessionDetail>('chat:switchBranch', { sessionId: chat.id, messageId: first.messageId, version: first.version });
+    const picked = await call<SessionDetail>('chat:switchBranch', {
+      sessionId: chat.id,
+      messageId: first.messageId,
+      version: first.version,
+    });
     expect(picked.pendingCompare).toBeUndefined();
     expect(messageText(picked.messages.at(-1)!)).toBe('answer from model-a');
     await start();
@@ -253,7 +275,7 @@ describe('compare', () => {
     await start();
     const after = await call<SessionDetail>('sessions:get', { sessionId: chat.id });
     expect(after.pendingCompare).toBeUndefined();
-    expect(after.messages.slice(1).map((m) => messageText(m).startsWith('answer from') ? 'answer' : messageText(m))).toEqual([
+    expect(after.messages.slice(1).map((m) => (messageText(m).startsWith('answer from') ? 'answer' : messageText(m)))).toEqual([
       'Which is best?',
       'answer',
       'And now?',

@@ -207,7 +207,11 @@ describe('search through the app core', () => {
     await call('folders:move', { sessionId: inside.id, folderId: folder.id });
 
     const everywhere = await call<SearchResponse>('search:query', { query: 'tent' });
-    expect(found(everywhere).map(([name]) => name).sort()).toEqual(['Trip notes', 'Trip plan']);
+    expect(
+      found(everywhere)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(['Trip notes', 'Trip plan']);
 
     const narrowed = await call<SearchResponse>('search:query', { query: 'tent', folderId: folder.id });
     expect(found(narrowed)).toEqual([['Trip plan', 'user', 'Pack the tent for the trip']]);

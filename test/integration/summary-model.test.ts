@@ -19,7 +19,8 @@ let core: AppCore;
 let events: SessionEventEnvelope[];
 
 const isSummaryRequest = (request: FakeRequest) => String(request.body?.messages?.[0]?.content ?? '').startsWith('You condense chats');
-const summaryReply = (request: FakeRequest) => (isSummaryRequest(request) ? { text: `Summary by ${request.body.model}.` } : echoReply(request));
+const summaryReply = (request: FakeRequest) =>
+  isSummaryRequest(request) ? { text: `Summary by ${request.body.model}.` } : echoReply(request);
 
 async function call<T>(channel: string, payload?: unknown): Promise<T> {
   const result = await core.router.handle(channel, payload);
@@ -39,7 +40,11 @@ async function chatOfTwoTurns(): Promise<string> {
 /** Saves the chat's provider and a second one holding the summarizer (saved providers replace the environment's). */
 async function twoProviders(): Promise<string> {
   await call('settings:saveProvider', { baseUrl: chatServer.url, model: 'chat-model', apiKey: 'sk-chat' });
-  const saved = await call<SettingsView>('settings:saveProvider', { baseUrl: summaryServer.url, model: 'mini-summarizer', apiKey: 'sk-mini' });
+  const saved = await call<SettingsView>('settings:saveProvider', {
+    baseUrl: summaryServer.url,
+    model: 'mini-summarizer',
+    apiKey: 'sk-mini',
+  });
   expect(saved.defaultModel?.model).toBe('chat-model');
   return saved.providers.find((p) => p.baseUrl === summaryServer.url)!.id;
 }

@@ -10,7 +10,10 @@ import { renderApp, settle, startStore, state } from './harness';
 
 const folder = (id: string, name: string, collapsed = false): ChatFolder => ({ id, name, createdAt: 1, collapsed });
 const folderOf = (id: string) => document.querySelector<HTMLElement>(`[data-testid="folder"][data-folder-id="${id}"]`)!;
-const chatsIn = (id: string) => within(folderOf(id)).queryAllByTestId('session-item').map((row) => row.dataset.sessionId);
+const chatsIn = (id: string) =>
+  within(folderOf(id))
+    .queryAllByTestId('session-item')
+    .map((row) => row.dataset.sessionId);
 
 function withChats(): FakeApi {
   const fake = createFakeApi();
@@ -55,11 +58,20 @@ describe('folder tree', () => {
     expect(fake.callsOf('deleteFolder')).toEqual([{ folderId: 'f-work' }]);
     expect(fake.callsOf('deleteSession')).toEqual([]);
     expect(folderOf('f-work')).toBeNull();
-    expect(state().sessions.map((s) => [s.id, s.folderId]).sort()).toEqual([
+    expect(
+      state()
+        .sessions.map((s) => [s.id, s.folderId])
+        .sort(),
+    ).toEqual([
       ['a', undefined],
       ['b', undefined],
     ]);
-    expect(within(screen.getByTestId('session-list')).getAllByTestId('session-item').map((r) => r.dataset.sessionId).sort()).toEqual(['a', 'b']);
+    expect(
+      within(screen.getByTestId('session-list'))
+        .getAllByTestId('session-item')
+        .map((r) => r.dataset.sessionId)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 
   it('collapse hides the chats at once and asks main to keep it; open again shows them', async () => {
@@ -129,7 +141,8 @@ describe('move menu', () => {
 
   it('choosing the folder the chat is in sends nothing; No folder takes it out', async () => {
     const { fake, user } = await renderApp(withChats());
-    const moveButton = () => within(document.querySelector<HTMLElement>('[data-testid="folder"] [data-session-id="a"]')!).getByTestId('session-move');
+    const moveButton = () =>
+      within(document.querySelector<HTMLElement>('[data-testid="folder"] [data-session-id="a"]')!).getByTestId('session-move');
     await user.click(moveButton());
     expect(document.activeElement?.textContent).toBe('Work');
     await user.keyboard('{Enter}');

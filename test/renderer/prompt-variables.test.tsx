@@ -6,9 +6,7 @@ import { createFakeApi } from './fake-api';
 import { renderApp, settle } from './harness';
 
 const listed = (editor: HTMLElement) =>
-  within(editor)
-    .getByTestId('prompt-variables')
-    .querySelectorAll<HTMLButtonElement>('button[data-variable]');
+  within(editor).getByTestId('prompt-variables').querySelectorAll<HTMLButtonElement>('button[data-variable]');
 
 const ALL = ['{{date}}', '{{time}}', '{{weekday}}', '{{model}}', '{{language}}', '{{os}}'];
 

@@ -217,9 +217,7 @@ export class SearchTables {
     const found = options.within
       ? s.searchWithin!.all(match, JSON.stringify(options.within), options.limit)
       : s.search!.all(match, options.limit);
-    const rows = found as Array<
-      Omit<RawHit, 'field' | 'snippet' | 'highlights'> & { text: string; reasoning: string }
-    >;
+    const rows = found as Array<Omit<RawHit, 'field' | 'snippet' | 'highlights'> & { text: string; reasoning: string }>;
     const phrases = highlightPhrases(query);
     return rows.map(({ text, reasoning, ...row }) => {
       const inText = makeSnippet(text, phrases);

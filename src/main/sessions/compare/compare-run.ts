@@ -124,7 +124,9 @@ export class CompareRun {
     const question = this.question;
     const { convertToLlm, shapeContext } = this.shaping(this.runtime, this.loaded, model);
     const shape: RunDeps['shapeContext'] = (messages, current, limits, signal) => {
-      const shaped = this.shapes.then(async () => toollessContext(shapeContext ? await shapeContext(messages, current, limits, signal) : messages));
+      const shaped = this.shapes.then(async () =>
+        toollessContext(shapeContext ? await shapeContext(messages, current, limits, signal) : messages),
+      );
       this.shapes = shaped.catch(() => undefined);
       return shaped;
     };

@@ -37,7 +37,10 @@ function callsAsText(message: AssistantMessage): AssistantMessage {
   if (!message.content.some((part) => part.type === 'toolCall')) return message;
   const content = message.content.map((part): AssistantMessage['content'][number] => {
     if (part.type !== 'toolCall') return part;
-    const note: TextPart = { type: 'text', text: `[Called the tool ${part.name} with ${clip(JSON.stringify(part.arguments), ARGUMENT_CHARS)}]` };
+    const note: TextPart = {
+      type: 'text',
+      text: `[Called the tool ${part.name} with ${clip(JSON.stringify(part.arguments), ARGUMENT_CHARS)}]`,
+    };
     return note;
   });
   return { ...message, content };

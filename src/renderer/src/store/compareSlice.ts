@@ -61,7 +61,15 @@ export function compareFromDetail(s: AppState, detail: SessionDetail): Partial<A
   );
   if (columns.length === 0) return {};
   return {
-    compare: { sessionId: detail.id, compareId: `pending:${detail.id}`, userText: pending.userText, columns, ended: true, tab: 0, restored: true },
+    compare: {
+      sessionId: detail.id,
+      compareId: `pending:${detail.id}`,
+      userText: pending.userText,
+      columns,
+      ended: true,
+      tab: 0,
+      restored: true,
+    },
   };
 }
 
