@@ -201,6 +201,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       ...(builtin?.toolsFor(sessionsRef?.builtinTools(run.sessionId), hooks, run) ?? []),
     ],
     autoTitle: () => current.autoTitle(),
+    summaryModel: () => {
+      const ref = current.summaryModel();
+      if (!ref) return undefined;
+      try {
+        return current.resolveModel(ref);
+      } catch (error) {
+        // A chosen model that cannot be asked now (its provider off, its key gone): the chat's own writes the summary.
+        log.info(
+          `the summary model ${ref.model} cannot be used (${error instanceof Error ? error.message : String(error)}); the chat's model summarizes`,
+        );
+        return undefined;
+      }
+    },
     // The composition root chooses the provider: the session layer knows only the stream's shape.
     streamFn: streamOpenAI,
   });
@@ -306,7 +319,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     updateChat: ({ sessionId, ...patch }) => sessions.updateChat(sessionId, patch),
     listModels: (probe) => providers.listModels(probe),
     testConnection: (probe) => providers.testConnection(probe),
-    searchMessages: (request) => searchService.search(request),
+    searchMessages: async (request) => {
+      if (request.folderId === undefined) return searchService.search(request);
+      // An unknown folder is refused (not_found), not answered as an empty one.
+      const folder = await folders.find(request.folderId);
+      return searchService.search(request, folders.members(folder.id));
+    },
     findInSession: async ({ sessionId, query }) => findInBranch(await sessions.shownEntries(sessionId), query),
     addAttachment: (request) => attachments.add(request),
     readAttachment: async ({ sha256 }) => {
@@ -357,6 +375,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     stopCompare: ({ sessionId, runId }) => sessions.stopCompare(sessionId, runId),
     regenerateWith: ({ sessionId, ...target }) => sessions.regenerateWith(sessionId, target),
     mergeAnswers: ({ sessionId, messageId }) => sessions.mergeAnswers(sessionId, messageId),
+    dismissCompare: ({ sessionId }) => sessions.dismissCompare(sessionId),
     forkSession: ({ sessionId, messageId }) => sessions.fork(sessionId, messageId),
     getCondense: ({ sessionId }) => sessions.condenseView(sessionId),
     condenseNow: ({ sessionId }) => sessions.condenseNow(sessionId).then(condenseOf),

@@ -1,4 +1,5 @@
 // Compare and fork: one question to several models at once, and a new chat from any message. Types only.
+import type { AssistantMessage } from './messages.js';
 import type { ModelRef } from './settings.js';
 
 /** Most and fewest models one compare asks. */
@@ -32,4 +33,23 @@ export interface CompareRequest {
 export interface ForkOrigin {
   sessionId: string;
   messageId: string;
+}
+
+/**
+ * A compare that ended while no answer was picked yet, as the chat's file keeps it (a `comparePick` meta line, `null`
+ * once picked or dismissed): the question's text and each column's model and stored answer, in column order.
+ */
+export interface ComparePick {
+  userText: string;
+  columns: Array<{ model: ModelRef; messageId?: string }>;
+}
+
+/**
+ * The pick still to make, as the window restores it after a restart: each column with its stored answer (absent when
+ * the column stored none) and where it sits among the versions. Offered only while the chat shows one of the answers
+ * last (nothing was sent after them).
+ */
+export interface PendingCompare {
+  userText: string;
+  columns: Array<CompareColumnEnd & { message?: AssistantMessage }>;
 }

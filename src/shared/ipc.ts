@@ -90,6 +90,7 @@ export const INVOKE_CHANNELS = {
   stopCompare: 'compare:stop',
   regenerateWith: 'compare:regenerate',
   mergeAnswers: 'compare:merge',
+  dismissCompare: 'compare:dismiss',
   forkSession: 'sessions:fork',
   getCondense: 'condense:get',
   condenseNow: 'condense:now',
@@ -205,7 +206,7 @@ export interface InvokeContract {
   testConnection: { request: ProviderProbe; response: ConnectionTestResult };
   /** Opens http(s) and mailto URLs in the system browser; anything else is refused. */
   openExternal: { request: { url: string }; response: { opened: boolean } };
-  /** Full-text search across every session's shown messages, best hits first. */
+  /** Full-text search across every session's shown messages (or one folder's chats), best hits first. */
   searchMessages: { request: SearchRequest; response: SearchResponse };
   /** Every occurrence of a text in one chat's shown branch, loaded pages or not (find in chat). */
   findInSession: { request: FindRequest; response: FindResponse };
@@ -286,6 +287,8 @@ export interface InvokeContract {
   regenerateWith: { request: SessionRef & { runId?: string; messageId?: string; model?: ModelRef }; response: { runId: string } };
   /** Asks the chat's model to merge the versions of the answer `messageId` into one (a normal run over them). */
   mergeAnswers: { request: SessionRef & { messageId: string }; response: { runId: string } };
+  /** Closes an ended compare without a pick: the answer shown stays, and the pick is not offered again after a restart. */
+  dismissCompare: { request: SessionRef; response: { dismissed: boolean } };
   /** "New chat from here": a new chat with the shown branch up to `messageId`, named after this one, linked back. */
   forkSession: { request: SessionRef & { messageId: string }; response: SessionSummary };
   /** The chat's condensed history: the summary in force (its marker's place) and whether condensing is off. */

@@ -6,6 +6,8 @@ export interface SearchRequest {
   /** Most hits returned (default 50). */
   limit?: number;
   includeReasoning?: boolean;
+  /** Only chats in this folder (an unknown folder is refused); absent: every chat. */
+  folderId?: string;
 }
 
 /** One matching message, best first. `highlights` are [start, end) offsets into `snippet`. */

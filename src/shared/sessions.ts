@@ -1,5 +1,5 @@
 // Session shapes shared by main and renderer.
-import type { ForkOrigin } from './compare.js';
+import type { ForkOrigin, PendingCompare } from './compare.js';
 import type { AttachmentPart } from './attachments.js';
 import type { IpcErrorCode } from './errors.js';
 import type { ToolCallState } from './mcp.js';
@@ -134,4 +134,6 @@ export interface SessionDetail extends SessionSummary {
   mcpServers?: string[];
   /** Its condensed history (shared/condense.ts); absent: never condensed and not turned off. */
   condense?: CondenseView;
+  /** A compare that ended without a pick: the window shows its columns again to pick from. */
+  pendingCompare?: PendingCompare;
 }

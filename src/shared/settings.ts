@@ -118,6 +118,8 @@ export interface SettingsView {
   maxRequestsPerRun: number;
   /** After a chat's first answer its model writes the chat's name, unless the person named it. */
   autoTitle: boolean;
+  /** The model that writes summaries of long chats; `null`: each chat's own model (also when the chosen one's provider is gone). */
+  summaryModel: ModelRef | null;
   /** Shown before every cost. */
   currency: CurrencySymbol;
 }
@@ -134,6 +136,8 @@ export interface SettingsPatch {
   theme?: ThemeSetting;
   maxRequestsPerRun?: number;
   autoTitle?: boolean;
+  /** `null`: summaries by each chat's own model again. */
+  summaryModel?: ModelRef | null;
   currency?: CurrencySymbol;
 }
 

@@ -1,6 +1,7 @@
 // Compare and fork end to end, against two fake servers: one question to three models streams three columns at once;
 // picking the second keeps it as the shown version (‹ n/3 ›, also after a restart) and the next request carries only
-// it; Stop stops all three and each keeps what it had; "New chat from here" opens a fork. The compare view captured
+// it; Stop stops all three and each keeps what it had; a compare left without a pick comes back after a restart;
+// "New chat from here" opens a fork. The compare view captured
 // wide (1600) and narrow (420, tabs), in both themes and both languages.
 import { expect, test, type Page } from '@playwright/test';
 import type { TinyAgentApi } from '../../src/shared/ipc.js';
@@ -111,6 +112,41 @@ test('Stop during a compare stops all three, and each keeps what it had shown', 
     await expect(h.page.locator('[data-testid="compare-column"][data-state="saved"]')).toHaveCount(3);
     await expect(h.page.getByTestId('compare-pick')).toHaveCount(3);
     await expect(h.page.getByTestId('branch-indicator')).toHaveText(/\/3$/);
+  } finally {
+    await h.close();
+    await serverB.close();
+  }
+});
+
+test('a compare left without a pick comes back after a restart to pick from; the pick ends it', async () => {
+  const h = await startHarness({ viewport: { width: 1600, height: 900 } });
+  const serverB = await startFakeOpenAI();
+  try {
+    await threeModels(h, serverB);
+    answer([h.server, serverB], { 'model-a': 'Alpha kept.', 'model-a2': 'Second kept.', 'model-b': 'Bravo kept.' }, Promise.resolve());
+    await askAll(h.page, 'Pick later?');
+    await expect(h.page.locator('[data-testid="compare-column"][data-state="saved"]')).toHaveCount(3);
+
+    await h.relaunch();
+    await sessionItems(h.page).first().click();
+    await expect(h.page.locator('[data-testid="compare-column"][data-state="saved"]')).toHaveCount(3);
+    for (const [model, text] of [
+      ['model-a', 'Alpha kept.'],
+      ['model-a2', 'Second kept.'],
+      ['model-b', 'Bravo kept.'],
+    ] as const)
+      await expect(column(h.page, model).getByTestId('compare-content')).toHaveText(text);
+    await expect(h.page.getByTestId('compare-pick')).toHaveCount(3);
+    // Its runs are long over: a column is not answered again from here.
+    await expect(h.page.getByTestId('compare-regenerate')).toHaveCount(0);
+
+    await column(h.page, 'model-b').getByTestId('compare-pick').click();
+    await expect(h.page.getByTestId('compare-column')).toHaveCount(0);
+    await expect(answerTexts(h.page)).toHaveText(['Bravo kept.']);
+    await h.relaunch();
+    await sessionItems(h.page).first().click();
+    await expect(answerTexts(h.page)).toHaveText(['Bravo kept.']);
+    await expect(h.page.getByTestId('compare-panel')).toHaveCount(0);
   } finally {
     await h.close();
     await serverB.close();

@@ -13,6 +13,10 @@ import { messageText } from '../../src/shared/messages.js';
 import type { SessionDetail, SessionSummary } from '../../src/shared/sessions.js';
 import type { ModelRef, SettingsView } from '../../src/shared/settings.js';
 import { startFakeOpenAI, type FakeOpenAIServer, type FakeRequest } from '../fixtures/fake-openai.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { emptyUsage, type Message } from '../../src/shared/messages.js';
+import { serializeLines, type FileLine } from '../../src/main/sessions/store/session-file.js';
+import { chainEntries } from '../fixtures/chain-entries.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
 
 let serverA: FakeOpenAIServer;
@@ -161,6 +165,136 @@ describe('compare', () => {
       'next answer',
     ]);
     expect(reopened.refs[1]).toEqual({ id: second.messageId, version: second.version, versions: 3 });
+  });
+
+  it('in a chat that used a tool and whose prompt names {{model}}, each column asks its own model, tools as text, none declared', async () => {
+    // A chat written before: the model called get_weather, the tool answered, the model replied.
+    const id = '00000000-0000-4000-8000-00000000c0de';
+    const messages: Message[] = [
+      { role: 'user', content: 'Weather in Paris?', timestamp: 1 },
+      {
+        role: 'assistant',
+        content: [{ type: 'toolCall', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+        model: 'model-a',
+        usage: emptyUsage(),
+        stopReason: 'toolUse',
+        timestamp: 2,
+      },
+      {
+        role: 'toolResult',
+        toolCallId: 'call_1',
+        toolName: 'get_weather',
+        content: [{ type: 'text', text: 'Sunny, 21 °C' }],
+        isError: false,
+        timestamp: 3,
+      },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'It is sunny.' }],
+        model: 'model-a',
+        usage: emptyUsage(),
+        stopReason: 'stop',
+        timestamp: 4,
+      },
+    ];
+    const lines: FileLine[] = [
+      { type: 'session', version: 1, id, createdAt: 1, systemPrompt: 'You are {{model}}.', model: 'model-a', name: 'Weather' },
+      ...chainEntries('run-1', messages, null, 1),
+      { type: 'commit', runId: 'run-1', count: messages.length, timestamp: 5 },
+    ];
+    mkdirSync(join(dataDir, 'sessions'), { recursive: true });
+    writeFileSync(join(dataDir, 'sessions', `${id}.jsonl`), serializeLines(lines));
+    await start();
+    // Listed once the store's background check of the sessions folder is over.
+    await core!.sessions?.store.scanned();
+    const models = (await threeModels()).slice(1);
+    serverA.setDefaultReply((request: FakeRequest) => ({ text: `answer from ${request.body.model}` }));
+    serverB.setDefaultReply((request: FakeRequest) => ({ text: `answer from ${request.body.model}` }));
+
+    await call('compare:start', { sessionId: id, text: 'And tomorrow?', models });
+    const columns = await compareEnd(0);
+    expect(columns.map((c) => c.versions)).toEqual([2, 2]);
+    const requests = [...serverA.chatRequests, ...serverB.chatRequests];
+    expect(requests.map((r) => r.body.model).sort()).toEqual(['model-a2', 'model-b']);
+    for (const request of requests) {
+      expect(request.body.tools).toBeUndefined();
+      const sent = request.body.messages.map((m: { role: string; content: unknown; tool_calls?: unknown }) => [
+        m.role,
+        m.content,
+        m.tool_calls,
+      ]);
+      expect(sent).toEqual([
+        ['system', `You are ${request.body.model}.`, undefined],
+        ['user', 'Weather in Paris?', undefined],
+        ['assistant', '[Called the tool get_weather with {"city":"Paris"}]', undefined],
+        ['user', '[Result of the tool get_weather]\nSunny, 21 °C', undefined],
+        ['assistant', 'It is sunny.', undefined],
+        ['user', 'And tomorrow?', undefined],
+      ]);
+    }
+    // What is stored is unchanged: the tool call and its result are still a call and a result.
+    const detail = await call<SessionDetail>('sessions:get', { sessionId: id });
+    expect(detail.messages.slice(1, 5).map((m) => m.role)).toEqual(['user', 'assistant', 'toolResult', 'assistant']);
+  });
+
+  it('a compare that ended without a pick offers it again after a restart; the pick or a dismissal ends the offer', async () => {
+    await start();
+    const models = await threeModels();
+    gatedAnswers(Promise.resolve());
+    const chat = await call<SessionDetail>('sessions:create', {});
+    await call('compare:start', { sessionId: chat.id, text: 'Which is best?', models });
+    const ended = await compareEnd(0);
+
+    await start();
+    const reopened = await call<SessionDetail>('sessions:get', { sessionId: chat.id });
+    const pending = reopened.pendingCompare!;
+    expect(pending.userText).toBe('Which is best?');
+    expect(pending.columns.map((c) => [c.model, c.message && messageText(c.message), c.messageId, c.version, c.versions])).toEqual(
+      ended.map((c, i) => [models[i], `answer from ${models[i]!.model}`, c.messageId, c.version, 3]),
+    );
+
+    // Picking the first column's answer is the pick: not offered again, after a restart neither.
+    const first = pending.columns[0]!;
+    const picked = await call<SessionDetail>('chat:switchBranch', {
+      sessionId: chat.id,
+      messageId: first.messageId,
+      version: first.version,
+    });
+    expect(picked.pendingCompare).toBeUndefined();
+    expect(messageText(picked.messages.at(-1)!)).toBe('answer from model-a');
+    await start();
+    expect((await call<SessionDetail>('sessions:get', { sessionId: chat.id })).pendingCompare).toBeUndefined();
+
+    // Another compare, closed without a pick: dismissed, it is not offered again.
+    const from = events.length;
+    await call('compare:start', { sessionId: chat.id, text: 'And now?', models: models.slice(0, 2) });
+    await compareEnd(from);
+    expect((await call<SessionDetail>('sessions:get', { sessionId: chat.id })).pendingCompare?.columns).toHaveLength(2);
+    expect(await call('compare:dismiss', { sessionId: chat.id })).toEqual({ dismissed: true });
+    expect(await call('compare:dismiss', { sessionId: chat.id })).toEqual({ dismissed: false });
+    await start();
+    const after = await call<SessionDetail>('sessions:get', { sessionId: chat.id });
+    expect(after.pendingCompare).toBeUndefined();
+    expect(after.messages.slice(1).map((m) => (messageText(m).startsWith('answer from') ? 'answer' : messageText(m)))).toEqual([
+      'Which is best?',
+      'answer',
+      'And now?',
+      'answer',
+    ]);
+  });
+
+  it('a pick not made is not offered once the chat went on past it', async () => {
+    await start();
+    const models = await threeModels();
+    gatedAnswers(Promise.resolve());
+    const chat = await call<SessionDetail>('sessions:create', {});
+    await call('compare:start', { sessionId: chat.id, text: 'Which?', models: models.slice(0, 2) });
+    await compareEnd(0);
+    serverA.setDefaultReply({ text: 'next answer' });
+    serverB.setDefaultReply({ text: 'next answer' });
+    await runToEnd(chat.id, 'Go on');
+    await start();
+    expect((await call<SessionDetail>('sessions:get', { sessionId: chat.id })).pendingCompare).toBeUndefined();
   });
 
   it('Stop during a compare stops all three, and each keeps what it had shown', async () => {

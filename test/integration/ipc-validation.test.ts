@@ -201,6 +201,7 @@ describe('request schemas', () => {
     stopCompare: { sessionId: id },
     regenerateWith: { sessionId: id, runId: id },
     mergeAnswers: { sessionId: id, messageId: '0123456789abcdef' },
+    dismissCompare: { sessionId: id },
     forkSession: { sessionId: id, messageId: '0123456789abcdef' },
     getCondense: { sessionId: id },
     condenseNow: { sessionId: id },
@@ -300,6 +301,11 @@ describe('request schemas', () => {
       sync({ clearTarget: true, webdav: { url: 'https://dav.example', username: 'me' } }),
     ]).toEqual([true, false, false, true, false, true, false, false, false, false, true, false, false]);
     expect(requestSchemas.syncNow.safeParse({ force: true }).success).toBe(false);
+  });
+
+  it('narrows a search only to a folder named by a short non-empty id', () => {
+    const search = (folderId: unknown) => requestSchemas.searchMessages.safeParse({ query: 'q', folderId }).success;
+    expect(['f-1', '', 'x'.repeat(101), 42, null].map(search)).toEqual([true, false, false, false, false]);
   });
 
   it('takes message text up to the limit and not one character more', () => {

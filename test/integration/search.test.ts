@@ -194,4 +194,33 @@ describe('search through the app core', () => {
     expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await call('search:query', { query: ' ?! ' })).toMatchObject({ hits: [], titles: [] });
   });
+
+  it('a search narrowed to a folder finds only the chats in it; an unknown folder is refused', async () => {
+    const inside = await call<SessionDetail>('sessions:create', { name: 'Trip plan' });
+    const outside = await call<SessionDetail>('sessions:create', { name: 'Trip notes' });
+    const other = await call<SessionDetail>('sessions:create', { name: 'Other' });
+    await ask(inside.id, 'Pack the tent for the trip', 'Packed.');
+    await ask(outside.id, 'Book the tent site', 'Site booked.');
+    await ask(other.id, 'Nothing here', 'Fine.');
+    const folder = await call<{ id: string }>('folders:create', { name: 'Travel' });
+    const empty = await call<{ id: string }>('folders:create', { name: 'Empty' });
+    await call('folders:move', { sessionId: inside.id, folderId: folder.id });
+
+    const everywhere = await call<SearchResponse>('search:query', { query: 'tent' });
+    expect(
+      found(everywhere)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(['Trip notes', 'Trip plan']);
+
+    const narrowed = await call<SearchResponse>('search:query', { query: 'tent', folderId: folder.id });
+    expect(found(narrowed)).toEqual([['Trip plan', 'user', 'Pack the tent for the trip']]);
+    expect((await call<SearchResponse>('search:query', { query: 'trip', folderId: folder.id })).titles.map((t) => t.sessionName)).toEqual([
+      'Trip plan',
+    ]);
+    expect(await call<SearchResponse>('search:query', { query: 'tent', folderId: empty.id })).toMatchObject({ hits: [], titles: [] });
+
+    const unknown = await core.router.handle('search:query', { query: 'tent', folderId: 'no-such-folder' });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
 });

@@ -159,6 +159,7 @@ export function createFakeApi(): FakeApi {
       secretsEncrypted: true,
       maxRequestsPerRun: 25,
       autoTitle: true,
+      summaryModel: null,
       currency: '$',
     },
     // A provider that can answer: chats send. First-run tests take the key away.
@@ -374,6 +375,7 @@ export function createFakeApi(): FakeApi {
       if (patch.language) fake.settings.language = patch.language;
       if (patch.theme) fake.settings.theme = patch.theme;
       if (patch.maxRequestsPerRun !== undefined) fake.settings.maxRequestsPerRun = patch.maxRequestsPerRun;
+      if (patch.summaryModel !== undefined) fake.settings.summaryModel = patch.summaryModel;
       return structuredClone(fake.settings);
     },
     saveProvider: ({ id, apiKey, keepKeyForNewOrigin: _keep, ...fields }) => {
@@ -578,6 +580,7 @@ export function createFakeApi(): FakeApi {
       return { compareId: `compare-${nextRun++}`, runIds: models.map(() => `run-${nextRun++}`) };
     },
     stopCompare: () => ({ aborted: true }),
+    dismissCompare: () => ({ dismissed: false }),
     regenerateWith: ({ sessionId }) => startRun(sessionId),
     mergeAnswers: ({ sessionId }) => startRun(sessionId),
     forkSession: ({ sessionId }) => summaryOf(fake.addSession({ name: `${found(sessionId).name} (fork)` })),

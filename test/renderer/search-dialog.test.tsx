@@ -99,4 +99,32 @@ describe('search dialog', () => {
     expect(screen.getByTestId('search-unavailable').textContent).toContain('no such module: fts5');
     expect(screen.getByTestId('search-dialog').querySelector('.search-status')!.textContent).toBe('');
   });
+
+  it('narrows the search to a chosen folder and back to all chats', async () => {
+    const fake = createFakeApi();
+    fake.addSession({ id: 'a', name: 'Chat a', folderId: 'f-work' });
+    fake.addSession({ id: 'b', name: 'Chat b' });
+    fake.folders = [
+      { id: 'f-work', name: 'Work', createdAt: 1, collapsed: false },
+      { id: 'f-home', name: 'Home', createdAt: 2, collapsed: false },
+    ];
+    const { user } = await renderApp(fake);
+    const asked: Array<string | undefined> = [];
+    window.api.searchMessages = async ({ folderId }) => {
+      asked.push(folderId);
+      return { ok: true, value: { hits: folderId === 'f-work' ? [hit('a')] : [hit('a'), hit('b')], titles: [], indexing: false } };
+    };
+    await user.keyboard('{Control>}k{/Control}');
+    const folder = await screen.findByTestId('search-folder');
+    expect([...folder.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['All chats', 'Work', 'Home']);
+    expect((folder as HTMLSelectElement).value).toBe('');
+    await user.type(screen.getByTestId('search-input'), 'closure');
+    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(2));
+    await user.selectOptions(folder, 'f-work');
+    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(1));
+    expect(screen.getByTestId('search-result').dataset.sessionId).toBe('a');
+    await user.selectOptions(folder, '');
+    await waitFor(() => expect(screen.getAllByTestId('search-result')).toHaveLength(2));
+    expect(asked).toEqual([undefined, 'f-work', undefined]);
+  });
 });

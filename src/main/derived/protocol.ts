@@ -51,7 +51,7 @@ export interface DerivedCalls {
   /** The session was deleted. */
   'search.removed': { request: { id: string }; reply: null };
   'search.query': {
-    request: { query: string; limit: number; includeReasoning: boolean };
+    request: { query: string; limit: number; includeReasoning: boolean; /** Only these sessions; absent: all. */ within?: string[] };
     reply: { hits: RawHit[]; titles: TitleHit[]; indexing: boolean; cpuMs: number };
   };
   /** Replies once every pending re-read is done. */

@@ -127,6 +127,17 @@ export class SearchTables {
          SELECT m.session_id AS sessionId, m.message_id AS messageId, m.position, m.role, m.timestamp, m.text, m.reasoning
          FROM best JOIN search_messages m ON m.rowid = best.rowid ORDER BY best.score`,
       ),
+      // A search narrowed to some chats (a folder): ranked among their rows only, so a folder's hits are never crowded
+      // out by better ones elsewhere. The ids come as one JSON array.
+      searchWithin: prepare(
+        `WITH best AS (
+           SELECT search_terms.rowid AS rowid, bm25(search_terms, 2.0, 1.0) AS score
+           FROM search_terms JOIN search_messages w ON w.rowid = search_terms.rowid
+           WHERE search_terms MATCH ? AND w.session_id IN (SELECT value FROM json_each(?)) ORDER BY score LIMIT ?
+         )
+         SELECT m.session_id AS sessionId, m.message_id AS messageId, m.position, m.role, m.timestamp, m.text, m.reasoning
+         FROM best JOIN search_messages m ON m.rowid = best.rowid ORDER BY best.score`,
+      ),
     };
   }
 
@@ -199,12 +210,14 @@ export class SearchTables {
   }
 
   /** Ranked hits (BM25, the answer text weighing twice the reasoning); every query term must match. */
-  search(query: string, options: { limit: number; includeReasoning: boolean }): RawHit[] {
+  search(query: string, options: { limit: number; includeReasoning: boolean; within?: readonly string[] }): RawHit[] {
     const match = matchExpression(query, options.includeReasoning);
-    if (!match) return [];
-    const rows = this.statements.search!.all(match, options.limit) as Array<
-      Omit<RawHit, 'field' | 'snippet' | 'highlights'> & { text: string; reasoning: string }
-    >;
+    if (!match || options.within?.length === 0) return [];
+    const s = this.statements;
+    const found = options.within
+      ? s.searchWithin!.all(match, JSON.stringify(options.within), options.limit)
+      : s.search!.all(match, options.limit);
+    const rows = found as Array<Omit<RawHit, 'field' | 'snippet' | 'highlights'> & { text: string; reasoning: string }>;
     const phrases = highlightPhrases(query);
     return rows.map(({ text, reasoning, ...row }) => {
       const inText = makeSnippet(text, phrases);
@@ -214,21 +227,25 @@ export class SearchTables {
     });
   }
 
-  /** Sessions whose shown name holds every word (and CJK run) of the query, most recently indexed first. */
-  titles(query: string, limit: number): TitleHit[] {
+  /** Sessions (of `within`, when given) whose shown name holds every word (and CJK run) of the query, most recently indexed first. */
+  titles(query: string, limit: number, within?: readonly string[]): TitleHit[] {
     const phrases = highlightPhrases(query);
-    if (phrases.length === 0) return [];
-    const rows = this.titleStatement(phrases.length).all(...phrases, limit) as Array<{ sessionId: string; name: string }>;
+    if (phrases.length === 0 || within?.length === 0) return [];
+    const statement = this.titleStatement(phrases.length, within !== undefined);
+    const args = within ? [...phrases, JSON.stringify(within), limit] : [...phrases, limit];
+    const rows = statement.all(...args) as Array<{ sessionId: string; name: string }>;
     return rows.map((row) => ({ ...row, highlights: findRanges(row.name, phrases) }));
   }
 
   /** The title query for `words` phrases, prepared once per count (queries have few words). */
-  private titleStatement(words: number): StatementSync {
-    let statement = this.titleStatements.get(words);
+  private titleStatement(words: number, within: boolean): StatementSync {
+    const key = within ? -words : words;
+    let statement = this.titleStatements.get(key);
     if (!statement) {
-      const where = Array.from({ length: words }, () => 'instr(folded_name, ?) > 0').join(' AND ');
-      statement = this.db.prepare(`SELECT session_id AS sessionId, name FROM search_sessions WHERE ${where} LIMIT ?`);
-      this.titleStatements.set(words, statement);
+      const terms = Array.from({ length: words }, () => 'instr(folded_name, ?) > 0');
+      if (within) terms.push('session_id IN (SELECT value FROM json_each(?))');
+      statement = this.db.prepare(`SELECT session_id AS sessionId, name FROM search_sessions WHERE ${terms.join(' AND ')} LIMIT ?`);
+      this.titleStatements.set(key, statement);
     }
     return statement;
   }

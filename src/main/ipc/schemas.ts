@@ -180,6 +180,7 @@ export const requestSchemas = {
     theme: z.enum(['system', 'light', 'dark']).optional(),
     maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max).optional(),
     autoTitle: z.boolean().optional(),
+    summaryModel: modelRef.nullable().optional(),
     currency: currencySchema.optional(),
   }),
   saveProvider: z.strictObject({
@@ -213,6 +214,7 @@ export const requestSchemas = {
     query: z.string().max(LIMITS.maxSearchChars, { message: `query is longer than ${LIMITS.maxSearchChars} characters` }),
     limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
     includeReasoning: z.boolean().optional(),
+    folderId: z.string().min(1).max(100).optional(),
   }),
   findInSession: z.strictObject({
     sessionId,
@@ -277,6 +279,7 @@ export const requestSchemas = {
     model: modelRef.optional(),
   }),
   mergeAnswers: z.strictObject({ sessionId, messageId }),
+  dismissCompare: sessionRef,
   forkSession: z.strictObject({ sessionId, messageId }),
   getCondense: sessionRef,
   condenseNow: sessionRef,

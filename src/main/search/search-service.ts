@@ -69,7 +69,8 @@ export class SearchService {
     await this.options.db.call('search.idle', {}).catch((error: unknown) => this.options.log('search: idle wait failed', error));
   }
 
-  async search(request: SearchRequest): Promise<SearchResponse> {
+  /** Hits of every chat, or only of the chats `within` names (a folder's members; the caller checked the folder). */
+  async search(request: SearchRequest, within?: readonly string[]): Promise<SearchResponse> {
     if (this.unavailable) return { hits: [], titles: [], indexing: false, unavailable: this.unavailable };
     void this.start();
     const limit = request.limit ?? DEFAULT_LIMIT;
@@ -78,6 +79,7 @@ export class SearchService {
       // A few more than asked: hits of sessions the window cannot open are left out below.
       limit: limit + 10,
       includeReasoning: request.includeReasoning ?? false,
+      ...(within && { within: [...within] }),
     });
     this.lastQueryCpuMs = reply.cpuMs;
     const hits: SearchHit[] = [];

@@ -165,6 +165,7 @@ export class SessionCache {
     if (parsed.mcpServers) loaded.mcpServers = parsed.mcpServers;
     if (parsed.condensed) loaded.condensed = parsed.condensed;
     if (parsed.condenseOff) loaded.condenseOff = true;
+    if (parsed.comparePick) loaded.comparePick = parsed.comparePick;
   }
 
   private failure(error: unknown): unknown {

@@ -7,6 +7,7 @@ import type { SessionEvent, SessionEventEnvelope } from '../../shared/events.js'
 import type { SendTools } from '../../shared/builtin-tools.js';
 import type { SystemMessage } from '../../shared/messages.js';
 import type { CondensedSummary } from '../../shared/condense.js';
+import type { ComparePick } from '../../shared/compare.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
 import { ActivityClock } from './activity-clock.js';
 import type { BranchTree } from './branches.js';
@@ -104,6 +105,8 @@ export interface Loaded {
   /** The summary of the oldest turns in force, and whether condensing is off (condense/). */
   condensed?: CondensedSummary;
   condenseOff?: boolean;
+  /** A compare's pick not made yet (compare/pending-pick.ts). */
+  comparePick?: ComparePick;
 }
 
 /** What the event stream needs of a session: its id, the last `seq` sent, and whether it is gone. */

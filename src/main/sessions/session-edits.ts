@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChatSettingsPatch } from '../../shared/sessions.js';
 import type { FolderRef } from '../../shared/folders.js';
 import type { CondensedSummary } from '../../shared/condense.js';
+import type { ComparePick } from '../../shared/compare.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
 import { applyChatPatch } from './chat-settings.js';
 import { messageTokens } from './context-policy.js';
@@ -82,6 +83,14 @@ export class SessionEdits {
     await this.appendNewKind(runtime, loaded, line, (current) => current);
     if (summary) loaded.condensed = summary;
     else delete loaded.condensed;
+  }
+
+  /** Keeps a compare's answers as the pick to make (null: picked or dismissed) by one meta line. */
+  async comparePick(runtime: Runtime, loaded: Loaded, pick: ComparePick | null): Promise<void> {
+    const line: FileLine = { type: 'meta', timestamp: Date.now(), comparePick: pick };
+    await this.appendNewKind(runtime, loaded, line, (current) => current);
+    if (pick) loaded.comparePick = pick;
+    else delete loaded.comparePick;
   }
 
   /** Turns condensing off (or on again) for this chat. */

@@ -1,7 +1,7 @@
 // The run lifecycle around SessionRun: start one on a session (tools, model, announcement), then apply how it ended —
 // `saved` or `error`, then `run_end` — to the cache, the list, the unsent text and the title, and send input queued
 // too late to be taken. Every unfinished run is tracked so a shutdown can wait for them all.
-import { defaultConvertToLlm } from '../agent/index.js';
+import { defaultConvertToLlm, type AgentModel } from '../agent/index.js';
 import { documentBudgetTokens, documentForRequest, noteSentParts, resolveAttachments, type DocumentText } from '../attachments/index.js';
 import { attachmentsOf } from '../../shared/attachments.js';
 import type { SendTools } from '../../shared/builtin-tools.js';
@@ -121,7 +121,7 @@ export class SessionRuns {
     const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
     const deps: RunDeps = {
       streamFn: options.streamFn,
-      ...(this.convertToLlm && { convertToLlm: this.convertToLlm(documentBudgetTokens(model.contextWindow)) }),
+      ...this.requestShaping(runtime, loaded, model),
       maxMessages: options.maxMessagesPerSession ?? DEFAULT_MAX_MESSAGES,
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
       timer: options.timer ?? realTimer,
@@ -131,16 +131,6 @@ export class SessionRuns {
       isDeleted: () => runtime.deleted,
       strings: () => context.strings(),
       log: context.log,
-      shapeContext: (messages, current, limits, signal) => {
-        const filled = fillSystemVariables(messages, {
-          now: new Date(options.now?.() ?? Date.now()),
-          model: current.id,
-          language: options.language?.() ?? 'en',
-          platform: process.platform,
-        });
-        const write = (summary: CondensedSummary | null) => edits.condensed(runtime, loaded, summary);
-        return this.condenser.shape(runtime.id, loaded, filled, current, limits, signal, write);
-      },
     };
     const run: SessionRun = new SessionRun(
       {
@@ -170,6 +160,28 @@ export class SessionRuns {
     this.unfinished.add(done);
     void done.finally(() => this.unfinished.delete(done));
     return run.id;
+  }
+
+  /**
+   * How each request of a run on `model` in this chat is shaped (a compare's columns too): the prompt variables
+   * filled, the condensed summary in place of the turns it covers (written first when the chat outgrew its budget),
+   * and the files converted for the model.
+   */
+  requestShaping(runtime: Runtime, loaded: Loaded, model: AgentModel): Pick<RunDeps, 'convertToLlm' | 'shapeContext'> {
+    const { options, edits } = this.parts;
+    return {
+      ...(this.convertToLlm && { convertToLlm: this.convertToLlm(documentBudgetTokens(model.contextWindow)) }),
+      shapeContext: (messages, current, limits, signal) => {
+        const filled = fillSystemVariables(messages, {
+          now: new Date(options.now?.() ?? Date.now()),
+          model: current.id,
+          language: options.language?.() ?? 'en',
+          platform: process.platform,
+        });
+        const write = (summary: CondensedSummary | null) => edits.condensed(runtime, loaded, summary);
+        return this.condenser.shape(runtime.id, loaded, filled, current, limits, signal, write);
+      },
+    };
   }
 
   /** Stops every run (text already shown is committed as stopped) and waits for all of them to be settled. */

@@ -31,6 +31,7 @@ import type { FileLine, MessageEntry, SessionHeader, SummaryFields } from './sto
 import { SessionStore, StoreError, type IndexChange, type IndexEntry } from './store/session-store.js';
 import { TitleWriter } from './title-writer.js';
 import { Compares } from './compare/compares.js';
+import { picks as picksAnswer } from './compare/pending-pick.js';
 
 export { DEFAULT_IDLE_SESSIONS, type SessionObserver, type SessionServiceOptions } from './session-context.js';
 
@@ -81,6 +82,7 @@ export class SessionService {
       { context, options, cache, views, edits, titles },
       (id) => this.ready(id),
       (runtime) => this.assertIdle(runtime),
+      (runtime, loaded, model) => this.runs.requestShaping(runtime, loaded, model),
     );
     store.watch((change) => this.indexChanged(change));
   }
@@ -379,6 +381,8 @@ export class SessionService {
     this.assertIdle(runtime);
     const leaf = loaded.tree.leafForVersion(messageId, version);
     if (leaf === undefined) throw new AppError('invalid_input', this.options.messages().noSuchVersion);
+    // Choosing among a compare's answers is its pick: it is not offered again.
+    if (picksAnswer(loaded, leaf)) await this.edits.comparePick(runtime, loaded, null);
     // The page around the point switched: the rows the person looks at, however deep in the chat they are.
     if (leaf === loaded.tree.leaf) return this.views.detailOf(runtime, loaded, { around: messageId });
     const switchedAt = positionOf(loaded.branch, messageId);
@@ -480,6 +484,15 @@ export class SessionService {
   async mergeAnswers(sessionId: string, messageId: string): Promise<{ runId: string }> {
     this.assertOpen();
     return this.send(sessionId, await this.compares.mergeText(sessionId, messageId));
+  }
+
+  /** Forgets the pick an ended compare left to make (the answer shown stays); false when none was pending. */
+  async dismissCompare(sessionId: string): Promise<{ dismissed: boolean }> {
+    this.assertOpen();
+    const { runtime, loaded } = await this.ready(sessionId);
+    if (!loaded.comparePick) return { dismissed: false };
+    await this.edits.comparePick(runtime, loaded, null);
+    return { dismissed: true };
   }
 
   /** A new chat holding the shown branch up to `messageId`, with this chat's settings, linked back to it. */

@@ -1,5 +1,6 @@
 // What the window is sent of sessions: the summaries of the list (cached until something changes), a session's detail
 // (its newest page, or its whole shown branch) and the run in progress. Reads only; nothing here writes.
+import { pendingCompare } from './compare/pending-pick.js';
 import { messageText } from '../../shared/messages.js';
 import { compareSessions } from '../../shared/session-order.js';
 import type { SessionDetail, SessionSummary } from '../../shared/sessions.js';
@@ -99,6 +100,9 @@ export class SessionViews {
         condense: { ...(loaded.condensed && { summary: loaded.condensed }), off: loaded.condenseOff === true },
       }),
     };
+    // A running compare speaks for itself by its events; an ended one without a pick is offered again.
+    const pending = runtime.compare ? undefined : pendingCompare(loaded);
+    if (pending) detail.pendingCompare = pending;
     // Older than the newest page: its own page too (cut where the newest begins), so the window can show it at once.
     const aroundId = view === 'all' ? undefined : view.around;
     if (aroundId !== undefined && positionOf(branch, aroundId) >= 0 && positionOf(branch, aroundId) < start) {

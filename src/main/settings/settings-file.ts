@@ -62,6 +62,8 @@ export interface StoredSettings {
   maxRequestsPerRun?: number;
   /** Absent: on (unless TINY_AGENT_AUTO_TITLE=0 says otherwise). */
   autoTitle?: boolean;
+  /** Absent or null: summaries of long chats by each chat's own model. */
+  summaryModel?: ModelRef | null;
   /** Absent: the first of CURRENCY_SYMBOLS. */
   currency?: CurrencySymbol;
   /** The environment's provider's id when it is not ENV_PROVIDER_ID (a saved provider with that id was deleted). */
@@ -142,6 +144,7 @@ const topFields = {
   theme: themeSchema,
   maxRequestsPerRun: z.number().int().min(REQUESTS_PER_RUN.min).max(REQUESTS_PER_RUN.max),
   autoTitle: z.boolean(),
+  summaryModel: modelRefSchema.nullable(),
   currency: currencySchema,
   envProviderId: z.string().min(1).max(100),
   backup: backupSettingsSchema,

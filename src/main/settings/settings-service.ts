@@ -132,6 +132,7 @@ export class SettingsService {
       secretsEncrypted: this.encryptionAvailable,
       maxRequestsPerRun: this.maxRequestsPerRun(),
       autoTitle: this.autoTitle(),
+      summaryModel: this.summaryModel(),
       currency: this.stored.currency ?? CURRENCY_SYMBOLS[0],
     };
   }
@@ -152,6 +153,12 @@ export class SettingsService {
   /** Whether a chat's model writes its name after the first answer: the person's choice, else on unless the environment says 0. */
   autoTitle(): boolean {
     return this.stored.autoTitle ?? this.options.env.TINY_AGENT_AUTO_TITLE?.trim() !== '0';
+  }
+
+  /** The model chosen to write summaries of long chats, while its provider is there; null: each chat's own model. */
+  summaryModel(): ModelRef | null {
+    const chosen = this.stored.summaryModel;
+    return chosen && this.providers().some((p) => p.id === chosen.providerId) ? chosen : null;
   }
 
   /** The backup block: what the file says, else off with no folder. */
@@ -198,6 +205,10 @@ export class SettingsService {
     if (patch.theme) next.theme = patch.theme;
     if (patch.maxRequestsPerRun !== undefined) next.maxRequestsPerRun = patch.maxRequestsPerRun;
     if (patch.autoTitle !== undefined) next.autoTitle = patch.autoTitle;
+    if (patch.summaryModel !== undefined) {
+      if (patch.summaryModel) this.providerOrThrow(patch.summaryModel.providerId);
+      next.summaryModel = patch.summaryModel;
+    }
     if (patch.currency !== undefined) next.currency = patch.currency;
     if (patch.systemPrompt !== undefined) next.systemPrompt = patch.systemPrompt?.trim() ? patch.systemPrompt : null;
     if (patch.presets) next.presets = patch.presets;

@@ -81,10 +81,10 @@ const handlers: {
     upkeep!.removed(id);
     return null;
   },
-  'search.query': ({ query, limit, includeReasoning }) => {
+  'search.query': ({ query, limit, includeReasoning, within }) => {
     const before = process.threadCpuUsage();
-    const hits = current!.search.search(query, { limit, includeReasoning });
-    const titles = current!.search.titles(query, limit);
+    const hits = current!.search.search(query, { limit, includeReasoning, ...(within && { within }) });
+    const titles = current!.search.titles(query, limit, within);
     const spent = process.threadCpuUsage(before);
     return { hits, titles, indexing: upkeep!.pending > 0, cpuMs: (spent.user + spent.system) / 1000 };
   },

@@ -4,6 +4,9 @@
 // answer beside it (a sibling under the same question), so the branch shown — and sent next — holds exactly one of
 // them. The person picks which one with an ordinary version switch. Stop stops one column or all; each stores what it
 // had shown, like any stopped run. A column that ended may be answered again while the others still stream.
+// Each column's requests are shaped as a normal run's (prompt variables, the condensed summary, files), one column
+// at a time so a chat that outgrew its budget is summarized once, not once per column; columns send no tools and
+// carry earlier tool use as text (toolless-context.ts).
 import { randomUUID } from 'node:crypto';
 import type { CompareColumnEnd } from '../../../shared/compare.js';
 import type { SessionEvent } from '../../../shared/events.js';
@@ -19,6 +22,12 @@ import type { Runtime } from '../session-cache.js';
 import type { Loaded } from '../session-context.js';
 import type { SessionRunsParts } from '../session-runs.js';
 import type { MessageEntry } from '../store/session-file.js';
+import type { AgentModel } from '../../agent/index.js';
+import type { RunDeps } from '../run/session-run.js';
+import { toollessContext } from './toolless-context.js';
+
+/** How a run's requests on `model` in this chat are shaped (SessionRuns.requestShaping). */
+export type RequestShaping = (runtime: Runtime, loaded: Loaded, model: AgentModel) => Pick<RunDeps, 'convertToLlm' | 'shapeContext'>;
 
 /** What a compare asks: after `base`, either a new question (`prompt`) or one already stored (`question`). */
 export interface ComparePlan {
@@ -46,6 +55,8 @@ export class CompareRun {
   /** Column commits one after the other: the first stores the question, the next ones their answers beside it. */
   private commits: Promise<unknown> = Promise.resolve();
   private running = 0;
+  /** Columns shape their requests one after the other: the first to need a summary writes it, the rest reuse it. */
+  private shapes: Promise<unknown> = Promise.resolve();
   /** Run id → the answer it stored. */
   private readonly stored = new Map<string, MessageEntry>();
   private finished!: () => void;
@@ -55,6 +66,7 @@ export class CompareRun {
     private readonly runtime: Runtime,
     private readonly loaded: Loaded,
     private readonly plan: ComparePlan,
+    private readonly shaping: RequestShaping,
   ) {
     this.question = plan.question;
     this.done = new Promise((resolve) => (this.finished = resolve));
@@ -107,9 +119,17 @@ export class CompareRun {
     return column.run.id;
   }
 
-  private makeRun(model: ReturnType<SessionRunsParts['options']['resolveModel']>): SessionRun {
+  private makeRun(model: AgentModel): SessionRun {
     const { context, options, views } = this.parts;
     const question = this.question;
+    const { convertToLlm, shapeContext } = this.shaping(this.runtime, this.loaded, model);
+    const shape: RunDeps['shapeContext'] = (messages, current, limits, signal) => {
+      const shaped = this.shapes.then(async () =>
+        toollessContext(shapeContext ? await shapeContext(messages, current, limits, signal) : messages),
+      );
+      this.shapes = shaped.catch(() => undefined);
+      return shaped;
+    };
     const run: SessionRun = new SessionRun(
       {
         baseBranch: question ? [...this.plan.base, question] : this.plan.base,
@@ -121,6 +141,8 @@ export class CompareRun {
       },
       {
         streamFn: options.streamFn,
+        ...(convertToLlm && { convertToLlm }),
+        shapeContext: shape,
         maxMessages: options.maxMessagesPerSession ?? DEFAULT_MAX_MESSAGES,
         coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
         timer: options.timer ?? realTimer,
@@ -208,7 +230,27 @@ export class CompareRun {
     return answer && ref ? { messageId: answer.id, version: ref.version, versions: ref.versions } : undefined;
   }
 
+  /** Keeps the answers as the pick still to make, so a restart before the pick offers it again (compare/pending-pick.ts). */
+  private async keepPick(): Promise<void> {
+    if (this.runtime.deleted || this.columns.length < 2) return;
+    const columns = this.columns.map((column) => {
+      const messageId = column.end?.messageId;
+      return { model: column.model, ...(messageId !== undefined && { messageId }) };
+    });
+    if (!columns.some((column) => column.messageId !== undefined)) return;
+    try {
+      await this.parts.edits.comparePick(this.runtime, this.loaded, { userText: this.plan.userText, columns });
+    } catch (error) {
+      // The answers are stored; only the offer to pick after a restart is lost.
+      this.parts.context.log.error(`session ${this.runtime.id}: the compare's pick could not be kept`, error);
+    }
+  }
+
   private finish(): void {
+    void this.keepPick().then(() => this.close());
+  }
+
+  private close(): void {
     const { views, cache, context } = this.parts;
     this.runtime.compare = undefined;
     const columns = this.columns.map((column) => {

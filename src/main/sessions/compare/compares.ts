@@ -9,7 +9,7 @@ import type { ModelRef } from '../../../shared/settings.js';
 import type { Runtime } from '../session-cache.js';
 import type { Loaded } from '../session-context.js';
 import type { SessionRunsParts } from '../session-runs.js';
-import { CompareRun, type ComparePlan } from './compare-run.js';
+import { CompareRun, type ComparePlan, type RequestShaping } from './compare-run.js';
 import { forkPlan } from './fork.js';
 
 type Ready = (sessionId: string) => Promise<{ runtime: Runtime; loaded: Loaded }>;
@@ -21,6 +21,7 @@ export class Compares {
     private readonly parts: SessionRunsParts,
     private readonly ready: Ready,
     private readonly assertIdle: (runtime: Runtime) => void,
+    private readonly shaping: RequestShaping,
   ) {}
 
   /** Asks `text` of each of `models` at once; answers `{ compareId, runIds }` at once, events follow. */
@@ -108,7 +109,7 @@ export class Compares {
   }
 
   private run(runtime: Runtime, loaded: Loaded, plan: ComparePlan): { compareId: string; runIds: string[] } {
-    const compare = new CompareRun(this.parts, runtime, loaded, plan);
+    const compare = new CompareRun(this.parts, runtime, loaded, plan, this.shaping);
     runtime.failed = undefined;
     compare.start();
     this.unfinished.add(compare.done);

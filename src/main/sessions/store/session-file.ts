@@ -4,6 +4,7 @@ import { messageText } from '../../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../../shared/sessions.js';
 import type { FolderRef } from '../../../shared/folders.js';
 import type { CondensedSummary } from '../../../shared/condense.js';
+import type { ComparePick } from '../../../shared/compare.js';
 import { autoName } from '../session-naming.js';
 import {
   BRANCH_FORMAT_VERSION,
@@ -55,6 +56,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
   let folder: FolderRef | undefined;
   let condensed: CondensedSummary | undefined;
   let condenseOff = false;
+  let comparePick: ComparePick | undefined;
   let updatedAt = header.createdAt;
   let validLength = lines[0]!.end;
   let pending: MessageEntry[] = [];
@@ -102,6 +104,8 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
           if (value.condensed === null) condensed = undefined;
           else if (isCondensed(value.condensed) && ids.has(value.condensed.through)) condensed = value.condensed;
           if (typeof value.condenseOff === 'boolean') condenseOff = value.condenseOff;
+          if (value.comparePick === null) comparePick = undefined;
+          else if (isComparePick(value.comparePick)) comparePick = value.comparePick;
           if (isRecord(value.chat)) chat = { ...chat, ...(value.chat as ChatSettingsPatch) };
           validLength = line.end;
           ok = true;
@@ -137,6 +141,7 @@ export function parseSessionFile(bytes: Uint8Array, expectedId?: string): ParseR
       ...(folder && { folder }),
       ...(condensed && { condensed }),
       ...(condenseOff && { condenseOff }),
+      ...(comparePick && { comparePick }),
     },
   };
 }
@@ -256,6 +261,25 @@ export function summarize(view: {
 
 function fail(kind: ParseFailure['kind'], detail: string): ParseResult {
   return { ok: false, failure: { kind, detail } };
+}
+
+/** True when `value` has the shape of a stored pick (a file line read back). */
+function isComparePick(value: unknown): value is ComparePick {
+  if (typeof value !== 'object' || value === null) return false;
+  const pick = value as Partial<ComparePick>;
+  return (
+    typeof pick.userText === 'string' &&
+    Array.isArray(pick.columns) &&
+    pick.columns.length > 0 &&
+    pick.columns.every(
+      (column) =>
+        typeof column === 'object' &&
+        column !== null &&
+        typeof column.model?.providerId === 'string' &&
+        typeof column.model?.model === 'string' &&
+        (column.messageId === undefined || typeof column.messageId === 'string'),
+    )
+  );
 }
 
 function isCondensed(value: unknown): value is CondensedSummary {

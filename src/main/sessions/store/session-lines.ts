@@ -16,7 +16,7 @@
 //
 // Version 2 adds `branch` lines. Version 1 readers would take one for damage (and cut or refuse what follows), so a
 // version-1 file is migrated — backup copy first, then the header rewritten — before its first `branch` line.
-import type { ForkOrigin } from '../../../shared/compare.js';
+import type { ComparePick, ForkOrigin } from '../../../shared/compare.js';
 import type { Message } from '../../../shared/messages.js';
 import type { ChatSettingsPatch } from '../../../shared/sessions.js';
 import type { ChatParams } from '../../../shared/settings.js';
@@ -89,6 +89,8 @@ export interface MetaEntry {
   condensed?: CondensedSummary | null;
   /** Condensing turned off (true) or on again (false) for this chat. */
   condenseOff?: boolean;
+  /** A compare's answers waiting for the person's pick (shared/compare.ts); `null` once picked or dismissed. */
+  comparePick?: ComparePick | null;
 }
 
 /** The person chose which version to show: the branch ending at `leaf` (a committed message id) is current. */
@@ -121,6 +123,8 @@ export interface ParsedSession {
   /** The summary in force by the last `condensed` line; undefined: none (or undone). */
   condensed?: CondensedSummary;
   condenseOff?: boolean;
+  /** The compare pick not made yet, by the last `comparePick` line. */
+  comparePick?: ComparePick;
   /** Time of the last commit, or the creation time. */
   updatedAt: number;
   /** Bytes of the valid prefix; the rest (`size - validLength`) is a torn tail to cut before the next append. */

@@ -78,14 +78,31 @@ export function ComparePanel(): JSX.Element | null {
       )}
       <div className="compare-columns" style={{ gridTemplateColumns: `repeat(${shown.length}, minmax(0, 1fr))` }}>
         {shown.map((column) => (
-          <Column key={column.runId} column={column} ended={view.ended} index={view.columns.indexOf(column)} />
+          <Column
+            key={column.runId}
+            column={column}
+            ended={view.ended}
+            restored={view.restored === true}
+            index={view.columns.indexOf(column)}
+          />
         ))}
       </div>
     </section>
   );
 }
 
-function Column({ column, ended, index }: { column: CompareColumnView; ended: boolean; index: number }): JSX.Element {
+function Column({
+  column,
+  ended,
+  restored,
+  index,
+}: {
+  column: CompareColumnView;
+  ended: boolean;
+  /** Brought back after a restart: its run is long over, so it is not answered again from here. */
+  restored: boolean;
+  index: number;
+}): JSX.Element {
   const t = useT();
   const stop = useAppState((s) => s.stopCompare);
   const regenerate = useAppState((s) => s.regenerateColumn);
@@ -116,7 +133,7 @@ function Column({ column, ended, index }: { column: CompareColumnView; ended: bo
           <button type="button" className="button" data-testid="compare-stop" onClick={() => void stop(column.runId)}>
             {t('compare.stop')}
           </button>
-        ) : (
+        ) : restored ? null : (
           <button type="button" className="button" data-testid="compare-regenerate" onClick={() => void regenerate(column.runId)}>
             {t('compare.regenerate')}
           </button>

@@ -16,6 +16,8 @@ import { UsageSettings } from '../usage/UsageSettings';
 import { BackupSettings } from '../backup/BackupSettings';
 import { SyncSettings } from '../sync/SyncSettings';
 import { FormError } from '../ui/FormError';
+import { PromptVariables } from './chat-settings/PromptVariables';
+import { SummaryModelSettings } from '../chat/condense/SummaryModelSettings';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
 import { KeyboardSettings, TraySettings, UpdateSettings } from '../shortcuts';
 
@@ -80,6 +82,7 @@ export function SettingsDialog(): JSX.Element {
         <ProvidersSection settings={settings} onEdit={setEditing} />
         <PresetsSection settings={settings} />
         <UsageSettings settings={settings} />
+        <SummaryModelSettings settings={settings} />
         <McpSettings />
         <WebToolsSettings />
         <BackupSettings locale={settings.locale} />
@@ -207,6 +210,14 @@ function GeneralSettings({ settings }: { settings: SettingsView }): JSX.Element 
         <p id={`${id}-prompt-hint`} className="hint">
           {t('settings.systemPromptHint')}
         </p>
+        <PromptVariables
+          onInsert={(token) => {
+            // Saved at once: the click took the focus from the prompt, so no later blur would save it.
+            const next = systemPrompt + token;
+            setSystemPrompt(next);
+            void save({ ...current, systemPrompt: next });
+          }}
+        />
       </div>
 
       <div className="field-pair">

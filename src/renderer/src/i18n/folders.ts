@@ -20,6 +20,12 @@ const en = {
   'condense.now': 'Condense now',
   'condense.working': 'Summarizing earlier messages…',
   'condense.markerLabel': 'The model sees this summary instead of the {count} messages above it',
+  'condense.settings': 'Long chats',
+  'condense.summaryModel': 'Summaries written by',
+  'condense.summaryModelChat': "Each chat's own model",
+  'condense.summaryModelHint':
+    "When a chat outgrows what its model can read, its oldest messages are summarized once, by this model. A small, cheap one is enough; if its provider is gone, the chat's own model writes the summary.",
+  'condense.saveFailed': 'Not saved: {message}',
   'variables.title': 'Variables, filled when a message is sent:',
   'variables.insert': 'Insert {name}',
 } as const;
@@ -45,6 +51,12 @@ const zhCN: Record<keyof typeof en, string> = {
   'condense.now': '立即压缩',
   'condense.working': '正在摘要较早的消息…',
   'condense.markerLabel': '模型看到的是这段摘要，而不是上面的 {count} 条消息',
+  'condense.settings': '长对话',
+  'condense.summaryModel': '摘要由此模型撰写',
+  'condense.summaryModelChat': '各对话自己的模型',
+  'condense.summaryModelHint':
+    '当对话超出其模型能读的长度时，由这个模型把最早的消息摘要一次。小而便宜的模型就够了；它的服务商不在了时，由对话自己的模型撰写摘要。',
+  'condense.saveFailed': '未保存：{message}',
   'variables.title': '变量，在发送消息时填入：',
   'variables.insert': '插入 {name}',
 };

@@ -1,7 +1,7 @@
 // Search every chat (Ctrl/Cmd+K): results as you type — first the chats whose names match, then the matching
 // messages grouped per chat with a count, best chat first, each with a dated snippet and the hit marked. Arrow keys
 // move, Enter opens the chat (at that message). While main's index is still being built it says so and asks again;
-// where search cannot work on this computer it says why.
+// where search cannot work on this computer it says why. With folders, the search can be narrowed to one of them.
 import { useEffect, useId, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { SearchHit, SearchResponse } from '../../../shared/search';
 import { Dialog } from '../ui/Dialog';
@@ -38,6 +38,15 @@ export function SearchDialog(): JSX.Element {
   const close = useAppState((s) => s.setSearchOpen);
   const [query, setQuery] = useState('');
   const [includeReasoning, setIncludeReasoning] = useState(false);
+  const folders = useAppState((s) => s.folders);
+  const loadFolders = useAppState((s) => s.loadFolders);
+  // The sidebar (closed in a narrow window) may not have asked for them yet.
+  useEffect(() => {
+    if (folders === null) void loadFolders();
+  }, [folders, loadFolders]);
+  /** The folder the search is narrowed to; '' is every chat. A folder deleted meanwhile falls back to every chat. */
+  const [chosenFolder, setFolder] = useState('');
+  const folderId = folders?.some((f) => f.id === chosenFolder) ? chosenFolder : '';
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [active, setActive] = useState(0);
@@ -56,10 +65,10 @@ export function SearchDialog(): JSX.Element {
     }
     let again: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(async () => {
-      const result = await search(query, includeReasoning);
+      const result = await search(query, includeReasoning, folderId || undefined);
       // Only the newest question's answer is shown; a slower earlier one is dropped.
       if (ticket !== asked.current) return;
-      const key = `${includeReasoning}:${query}`;
+      const key = `${includeReasoning}:${folderId}:${query}`;
       // A new question starts at its first row, every chat folded; the same question asked again keeps both.
       if (shownFor.current !== key) {
         setActive(0);
@@ -73,7 +82,7 @@ export function SearchDialog(): JSX.Element {
       clearTimeout(timer);
       clearTimeout(again);
     };
-  }, [query, includeReasoning, search, round]);
+  }, [query, includeReasoning, folderId, search, round]);
 
   const response = status.kind === 'done' ? status.response : undefined;
   const rows = useMemo(() => (response ? searchRows(response, expanded) : []), [response, expanded]);
@@ -214,6 +223,19 @@ export function SearchDialog(): JSX.Element {
           <input type="checkbox" checked={includeReasoning} onChange={(event) => setIncludeReasoning(event.target.checked)} />
           {t('search.includeReasoning')}
         </label>
+        {folders && folders.length > 0 ? (
+          <label className="search-folder-choice">
+            {t('folders.searchIn')}
+            <select data-testid="search-folder" value={folderId} onChange={(event) => setFolder(event.target.value)}>
+              <option value="">{t('folders.searchAll')}</option>
+              {folders.map((folder) => (
+                <option key={folder.id} value={folder.id}>
+                  {folder.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <span role="status" className="search-status">
           {statusText}
           {response?.indexing ? (

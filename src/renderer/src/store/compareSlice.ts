@@ -3,6 +3,7 @@
 // switch), one column's Stop and regenerate, a merge, and "New chat from here".
 import type { StateCreator, StoreApi } from 'zustand';
 import type { SessionEventEnvelope } from '../../../shared/events';
+import type { SessionDetail } from '../../../shared/sessions';
 import { emptyAssistantMessage, type AssistantMessage } from '../../../shared/messages';
 import type { ModelRef } from '../../../shared/settings';
 import { refKey } from '../components/chat-settings/modelGroups';
@@ -46,6 +47,30 @@ export function compareEffect(s: AppState, { sessionId, runId, event }: SessionE
   const next = columnEvent(current, event);
   if (next === current) return {};
   return { compare: { ...view, columns: view.columns.map((c, i) => (i === at ? next : c)) } };
+}
+
+/**
+ * A chat opened with a compare that ended without a pick (main keeps it across a restart): its columns come back to
+ * pick from — the stored answers only — unless a compare of another chat is still streaming in the view.
+ */
+export function compareFromDetail(s: AppState, detail: SessionDetail): Partial<AppState> {
+  const pending = detail.pendingCompare;
+  if (!pending || s.compare?.sessionId === detail.id || (s.compare && !s.compare.ended)) return {};
+  const columns = pending.columns.flatMap(({ message, ...end }): CompareColumnView[] =>
+    message && end.messageId ? [{ runId: end.runId, model: end.model, message, state: 'saved', end }] : [],
+  );
+  if (columns.length === 0) return {};
+  return {
+    compare: {
+      sessionId: detail.id,
+      compareId: `pending:${detail.id}`,
+      userText: pending.userText,
+      columns,
+      ended: true,
+      tab: 0,
+      restored: true,
+    },
+  };
 }
 
 function column(runId: string, model: ModelRef): CompareColumnView {
@@ -182,6 +207,11 @@ export const createCompareSlice: StateCreator<AppState, [], [], CompareSlice> = 
     const view = get().compare;
     if (view && !view.ended) return;
     set({ compare: null });
+    // Closed without a pick: the answer shown is kept, and the pick is not offered again after a restart.
+    if (view)
+      void window.api.dismissCompare({ sessionId: view.sessionId }).then((result) => {
+        if (!result.ok) showIpcError(store, view.sessionId, result.error);
+      });
   },
 
   async keepCompareSet(keep) {

@@ -11,7 +11,8 @@ export const createSearchSlice: StateCreator<AppState, [], [], SearchSlice> = (s
   focusJumps: { nonce: 0, find: 0 },
   setSearchOpen: (open) => set({ searchOpen: open, ...(open ? { findOpen: false } : {}) }),
   setFindOpen: (open) => set({ findOpen: open, ...(open ? {} : { focus: null }) }),
-  search: (query, includeReasoning) => window.api.searchMessages({ query, includeReasoning, limit: 50 }),
+  search: (query, includeReasoning, folderId) =>
+    window.api.searchMessages({ query, includeReasoning, limit: 50, ...(folderId !== undefined && { folderId }) }),
   async openSearchHit(hit, query) {
     set({ searchOpen: false });
     // However old the message, the chat opens with the page around it loaded.

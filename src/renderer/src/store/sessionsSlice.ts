@@ -4,6 +4,7 @@
 import type { StateCreator } from 'zustand';
 import type { FailedRunSnapshot, SessionSummary } from '../../../shared/sessions';
 import { showIpcError } from './bannersSlice';
+import { compareFromDetail } from './compareSlice';
 import { restoreComposerText } from './composerSlice';
 import { newChatSession, sessionFromDetail, sessionKey } from './openSession';
 import { without } from './records';
@@ -101,6 +102,7 @@ export const createSessionsSlice: StateCreator<AppState, [], [], SessionsSlice> 
         isTyping: running,
         queue: detail.activeRun ? detail.activeRun.queue : EMPTY_QUEUE,
         ...toolsFromDetail(s, detail),
+        ...compareFromDetail(s, detail),
         sessions: setStreaming(s.sessions, id, running),
         ...(picked && { drawerOpen: false }),
       }));

@@ -15,7 +15,9 @@ export function MoveMenu(): JSX.Element | null {
 
   useEffect(() => {
     if (!menu) return;
-    ref.current?.querySelector<HTMLElement>('[aria-checked="true"], [role="menuitemradio"]')?.focus();
+    // The chat's folder first (a selector list would match whichever option comes first in the menu).
+    const menuEl = ref.current;
+    (menuEl?.querySelector<HTMLElement>('[aria-checked="true"]') ?? menuEl?.querySelector<HTMLElement>('[role="menuitemradio"]'))?.focus();
     const outside = (event: PointerEvent) => {
       if (!ref.current?.contains(event.target as Node)) close();
     };

@@ -23,6 +23,8 @@ export interface CompareView {
   ended: boolean;
   /** Column shown in a narrow window (tabs). */
   tab: number;
+  /** Brought back from main after a restart (the pick was still to make): its columns cannot be answered again. */
+  restored?: boolean;
 }
 
 export interface CompareSlice {
@@ -41,6 +43,7 @@ export interface CompareSlice {
   /** Keeps the column's answer as the shown version; the others stay as versions beside it. */
   pickColumn(index: number): Promise<void>;
   setCompareTab(index: number): void;
+  /** Closes an ended compare without a pick: the answer shown stays, and main stops offering the pick. */
   closeCompare(): void;
   /** The chosen models become the chat's default compare set (null: forget it). */
   keepCompareSet(keep: boolean): Promise<void>;

@@ -28,7 +28,8 @@ export interface SearchSlice extends SearchData {
   focusJumps: { nonce: number; find: number };
   setSearchOpen(open: boolean): void;
   setFindOpen(open: boolean): void;
-  search(query: string, includeReasoning: boolean): Promise<IpcResult<SearchResponse>>;
+  /** Asks main; `folderId` narrows it to that folder's chats. */
+  search(query: string, includeReasoning: boolean, folderId?: string): Promise<IpcResult<SearchResponse>>;
   /** Opens the hit's session and shows its message, marked. */
   openSearchHit(hit: SearchHit, query: string): Promise<void>;
   /** Opens a chat whose name matched (search closes). */
