@@ -13,7 +13,7 @@ import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
 import { BackupService } from './backup/backup-service.js';
 import { recoverRestore } from './backup/backup-recover.js';
-import { AttachmentStore } from './attachments/index.js';
+import { AttachmentStore, readingProgressReporter } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
@@ -275,7 +275,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     testConnection: (probe) => providers.testConnection(probe),
     searchMessages: (request) => searchService.search(request),
     findInSession: async ({ sessionId, query }) => findInBranch(await sessions.shownEntries(sessionId), query),
-    addAttachment: (request) => attachments.add(request),
+    addAttachment: (request) => {
+      const { readingId } = request;
+      if (readingId === undefined) return attachments.add(request);
+      const report = readingProgressReporter(({ done, total }) =>
+        options.emit({ ...LIST_ENVELOPE, event: { type: 'document_progress', readingId, done, total } }),
+      );
+      return attachments.add(request, report);
+    },
     readAttachment: async ({ sha256 }) => {
       const stored = await attachments.read(sha256);
       if (!stored) throw new AppError('not_found', strings().attachmentGone());

@@ -277,6 +277,12 @@ describe('request schemas', () => {
     expect(requestSchemas.importSessions.safeParse(undefined).success).toBe(true);
   });
 
+  it('names a reading of an added document only by a short id of letters, digits and dashes', () => {
+    const add = (readingId: unknown) =>
+      requestSchemas.addAttachment.safeParse({ name: 'a.pdf', bytes: new Uint8Array([1]), readingId }).success;
+    expect([add(id), add(undefined), add(''), add('x'.repeat(65)), add('../x'), add(7)]).toEqual([true, true, false, false, false, false]);
+  });
+
   it('takes message text up to the limit and not one character more', () => {
     const send = (text: string) => requestSchemas.send.safeParse({ sessionId: id, text }).success;
     expect([send('x'.repeat(LIMITS.maxMessageChars)), send('x'.repeat(LIMITS.maxMessageChars + 1))]).toEqual([true, false]);

@@ -204,7 +204,12 @@ export const requestSchemas = {
   }),
   getAppStatus: noInput,
   detectLocalServers: noInput,
-  addAttachment: z.strictObject({ name: fileName, bytes: fileBytes, scaled: fileBytes.optional() }),
+  addAttachment: z.strictObject({
+    name: fileName,
+    bytes: fileBytes,
+    scaled: fileBytes.optional(),
+    readingId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
+  }),
   readAttachment: z.strictObject({ sha256 }),
   approveTool: z.strictObject({ sessionId, toolCallId: z.string().min(1).max(200), decision: z.enum(['once', 'always', 'deny']) }),
   setSessionServers: z.strictObject({ sessionId, servers: z.array(mcpServerName).max(100).nullable() }),
