@@ -208,7 +208,10 @@ export const requestSchemas = {
     name: fileName,
     bytes: fileBytes,
     scaled: fileBytes.optional(),
-    readingId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional(),
+    readingId: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/)
+      .optional(),
   }),
   readAttachment: z.strictObject({ sha256 }),
   approveTool: z.strictObject({ sessionId, toolCallId: z.string().min(1).max(200), decision: z.enum(['once', 'always', 'deny']) }),

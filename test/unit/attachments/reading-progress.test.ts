@@ -27,7 +27,16 @@ describe('readingProgressReporter', () => {
   });
 
   it('drops repeats, steps backwards, counts past the total and empty totals', () => {
-    expect(run([[3, 10], [3, 10], [2, 10], [11, 10], [1, 0], [10, 10]])).toEqual([
+    expect(
+      run([
+        [3, 10],
+        [3, 10],
+        [2, 10],
+        [11, 10],
+        [1, 0],
+        [10, 10],
+      ]),
+    ).toEqual([
       { done: 3, total: 10 },
       { done: 10, total: 10 },
     ]);

@@ -24,7 +24,7 @@ import type { WelcomeSlice } from './welcome';
 import type { CompareSlice } from './compare';
 
 export type { AppStatusSlice } from './appStatus';
-export type { AttachmentsActions, AttachmentsData, AttachmentsSlice } from './attachments';
+export type { AttachmentsActions, AttachmentsData, AttachmentsSlice, ComposerReading } from './attachments';
 export type { BannerCode, BannerError, BannersSlice } from './banners';
 export type { BranchesSlice } from './branches';
 export type { ComposerSlice } from './composer';
