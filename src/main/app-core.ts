@@ -43,6 +43,7 @@ import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from '
 import { UiStateService } from './ui-state/index.js';
 import { emptyUiState } from '../shared/ui-state.js';
 import { DesktopService, type DesktopHost } from './desktop/desktop-service.js';
+import { writePreviewFile, type PreviewFileOptions } from './preview/index.js';
 import { desktopHandlers, type QuickAskHost } from './desktop/handlers.js';
 import { indexAfter } from '../shared/session-order.js';
 
@@ -57,6 +58,8 @@ export interface AppCoreOptions {
   emit: (envelope: SessionEventEnvelope) => void;
   /** Opens an already-vetted http(s)/mailto URL outside the app. */
   openExternal: (url: string) => Promise<void>;
+  /** Where "Open in browser" writes previews (tests name a temp folder of their own). */
+  previewFiles?: PreviewFileOptions;
   /** Where redacted log lines go (default stderr). */
   writeLog?: (line: string) => void;
   /** The system save/open dialogs for export and import (tests script them); default: always cancelled. */
@@ -289,6 +292,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return stored;
     },
     openExternal: (request) => openVetted(request.url, options, strings),
+    openPreviewInBrowser: async (request) => {
+      await options.openExternal(await writePreviewFile(request.kind, request.source, options.previewFiles));
+      return { opened: true };
+    },
     getAppStatus: () => ({
       problems: problemsOf(lock, sessions.store.problem),
       notices: [current.loadNotice, windowState.notice, attachments.notice].filter((notice) => notice !== undefined),
@@ -443,6 +450,10 @@ function lockedCore(
     removeQueued: () => ({ queue: { steering: [], followUp: [] }, removed: false }),
     getSettings: () => settings.view(),
     openExternal: (request) => openVetted(request.url, options, strings),
+    openPreviewInBrowser: async (request) => {
+      await options.openExternal(await writePreviewFile(request.kind, request.source, options.previewFiles));
+      return { opened: true };
+    },
     // The settings were read (never written): what was set aside there is said here too.
     getAppStatus: () => ({ problems: ['locked'], notices: settings.loadNotice ? [settings.loadNotice] : [] }),
     // Nothing of the other instance's window is shown, and nothing is remembered for it.

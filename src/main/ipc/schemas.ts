@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ATTACHMENT_LIMITS, cleanFileName } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { PAGE } from '../../shared/paging.js';
+import { PREVIEW_MAX_SOURCE_CHARS } from '../../shared/preview-document.js';
 import { BACKUP_KEEP } from '../../shared/sync.js';
 import { originOf, REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { WEB_SEARCH_ENGINES } from '../../shared/web-tools.js';
@@ -193,6 +194,7 @@ export const requestSchemas = {
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
   openExternal: z.strictObject({ url: z.string().max(LIMITS.maxUrlChars) }),
+  openPreviewInBrowser: z.strictObject({ kind: z.enum(['html', 'svg']), source: z.string().min(1).max(PREVIEW_MAX_SOURCE_CHARS) }),
   searchMessages: z.strictObject({
     query: z.string().max(LIMITS.maxSearchChars, { message: `query is longer than ${LIMITS.maxSearchChars} characters` }),
     limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
