@@ -2,6 +2,7 @@
 // holding only the built output and the production dependencies main loads at run time, fuses flipped after packing.
 import type { Configuration } from 'electron-builder';
 import { flipFusesAfterPack } from './fuses.js';
+import { releaseFeed } from './release-feed.js';
 
 export const builderConfig: Configuration = {
   appId: 'io.github.tinyagent.desktop',
@@ -26,9 +27,10 @@ export const builderConfig: Configuration = {
   npmRebuild: false,
   afterPack: flipFusesAfterPack,
   artifactName: '${productName}-${version}-${os}-${arch}.${ext}',
-  // Where electron-updater looks (written into the app as app-update.yml): GitHub Releases of the project, with
-  // latest*.yml for stable and beta*.yml for versions like 0.3.0-beta.1. The app asks only if the person turned updates on.
-  publish: [{ provider: 'github', owner: 'tinyagent', repo: 'tiny-agent', releaseType: 'release' }],
+  // Where electron-updater looks (written into the app as app-update.yml), from TINY_AGENT_UPDATE_FEED (see
+  // release-feed.ts): latest*.yml for stable and beta*.yml for versions like 0.3.0-beta.1. Without a feed, none is
+  // written and the build cannot update itself. The app asks only if the person turned updates on.
+  publish: releaseFeed(process.env.TINY_AGENT_UPDATE_FEED),
   generateUpdatesFilesForAllChannels: true,
   linux: {
     target: ['AppImage', 'deb'],

@@ -14,7 +14,7 @@ import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
 import { BackupService } from './backup/backup-service.js';
 import { recoverRestore } from './backup/backup-recover.js';
 import { SyncService } from './sync/sync-service.js';
-import { AttachmentStore } from './attachments/index.js';
+import { AttachmentStore, readingProgressReporter } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
@@ -44,6 +44,7 @@ import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from '
 import { UiStateService } from './ui-state/index.js';
 import { emptyUiState } from '../shared/ui-state.js';
 import { DesktopService, type DesktopHost } from './desktop/desktop-service.js';
+import { writePreviewFile, type PreviewFileOptions } from './preview/index.js';
 import { desktopHandlers, type QuickAskHost } from './desktop/handlers.js';
 import { indexAfter } from '../shared/session-order.js';
 
@@ -58,6 +59,8 @@ export interface AppCoreOptions {
   emit: (envelope: SessionEventEnvelope) => void;
   /** Opens an already-vetted http(s)/mailto URL outside the app. */
   openExternal: (url: string) => Promise<void>;
+  /** Where "Open in browser" writes previews (tests name a temp folder of their own). */
+  previewFiles?: PreviewFileOptions;
   /** Where redacted log lines go (default stderr). */
   writeLog?: (line: string) => void;
   /** The system save/open dialogs for export and import (tests script them); default: always cancelled. */
@@ -326,13 +329,24 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       return searchService.search(request, folders.members(folder.id));
     },
     findInSession: async ({ sessionId, query }) => findInBranch(await sessions.shownEntries(sessionId), query),
-    addAttachment: (request) => attachments.add(request),
+    addAttachment: (request) => {
+      const { readingId } = request;
+      if (readingId === undefined) return attachments.add(request);
+      const report = readingProgressReporter(({ done, total }) =>
+        options.emit({ ...LIST_ENVELOPE, event: { type: 'document_progress', readingId, done, total } }),
+      );
+      return attachments.add(request, report);
+    },
     readAttachment: async ({ sha256 }) => {
       const stored = await attachments.read(sha256);
       if (!stored) throw new AppError('not_found', strings().attachmentGone());
       return stored;
     },
     openExternal: (request) => openVetted(request.url, options, strings),
+    openPreviewInBrowser: async (request) => {
+      await options.openExternal(await writePreviewFile(request.kind, request.source, options.previewFiles));
+      return { opened: true };
+    },
     getAppStatus: () => ({
       problems: problemsOf(lock, sessions.store.problem),
       notices: [current.loadNotice, windowState.notice, attachments.notice].filter((notice) => notice !== undefined),
@@ -498,6 +512,10 @@ function lockedCore(
     removeQueued: () => ({ queue: { steering: [], followUp: [] }, removed: false }),
     getSettings: () => settings.view(),
     openExternal: (request) => openVetted(request.url, options, strings),
+    openPreviewInBrowser: async (request) => {
+      await options.openExternal(await writePreviewFile(request.kind, request.source, options.previewFiles));
+      return { opened: true };
+    },
     // The settings were read (never written): what was set aside there is said here too.
     getAppStatus: () => ({ problems: ['locked'], notices: settings.loadNotice ? [settings.loadNotice] : [] }),
     // Nothing of the other instance's window is shown, and nothing is remembered for it.

@@ -177,6 +177,8 @@ export interface AddAttachmentRequest {
   bytes: Uint8Array;
   /** The same image scaled so its longest side is `maxImageSide` (the renderer decodes and scales with its codecs). */
   scaled?: Uint8Array;
+  /** Chosen by the renderer: a document read for this add reports `document_progress` events carrying it. */
+  readingId?: string;
 }
 
 /** Binary types recognised by their first bytes, so a refusal can say what the file is. */

@@ -73,6 +73,11 @@ export type SessionEvent =
   | { type: 'import_progress'; progress: ImportProgress }
   /** Not about one session either (`LIST_ENVELOPE`): the sync status changed (a pass began, moved on, ended or failed). */
   | { type: 'sync_status'; status: SyncStatus }
+  /**
+   * Not about one session either (`LIST_ENVELOPE`): a document being added is read, `done` of `total` pages (or
+   * slides) so far; `readingId` is the one its `addAttachment` request named. In order; the add's answer follows.
+   */
+  | { type: 'document_progress'; readingId: string; done: number; total: number }
   /** A compare began (its envelope's run id is `compareId`): one run per column, whose events then carry its run id. */
   | { type: 'compare_start'; compareId: string; userText: string; columns: CompareColumn[] }
   /** A column of compare `compareId` is answered again by a new run (`column` is its 0-based place). */
@@ -80,7 +85,7 @@ export type SessionEvent =
   /** Every column of compare `compareId` ended; each says what was stored. The person picks one (a branch switch). */
   | { type: 'compare_end'; compareId: string; columns: CompareColumnEnd[]; summary: SessionSummary };
 
-/** Session id, run id and seq of the envelope of a `sessions_listed`, `import_progress` or `sync_status` event. */
+/** Session id, run id and seq of the envelope of a `sessions_listed`, `import_progress`, `sync_status` or `document_progress` event. */
 export const LIST_ENVELOPE = { sessionId: '', runId: '', seq: 0 } as const;
 
 /** Envelope on the single event channel. `seq` increases by one per event within a session. */

@@ -5,6 +5,7 @@ import type { DesktopSettingsPatch, DesktopView } from './desktop.js';
 import type { CompareRequest } from './compare.js';
 import type { AddAttachmentRequest, AddAttachmentResult, AttachmentBytes } from './attachments.js';
 import type { IpcResult } from './errors.js';
+import type { PreviewKind } from './preview-document.js';
 import type { LocalServer } from './first-run.js';
 import type { MessagePage, PageWindow } from './paging.js';
 import type { SessionEventEnvelope } from './events.js';
@@ -49,6 +50,7 @@ export const INVOKE_CHANNELS = {
   listModels: 'models:list',
   testConnection: 'models:test',
   openExternal: 'shell:openExternal',
+  openPreviewInBrowser: 'preview:openInBrowser',
   searchMessages: 'search:query',
   findInSession: 'search:findInSession',
   getAppStatus: 'app:status',
@@ -206,6 +208,8 @@ export interface InvokeContract {
   testConnection: { request: ProviderProbe; response: ConnectionTestResult };
   /** Opens http(s) and mailto URLs in the system browser; anything else is refused. */
   openExternal: { request: { url: string }; response: { opened: boolean } };
+  /** Writes a preview (behind its no-network CSP) to a new temporary .html file and opens it in the system browser. */
+  openPreviewInBrowser: { request: { kind: PreviewKind; source: string }; response: { opened: boolean } };
   /** Full-text search across every session's shown messages (or one folder's chats), best hits first. */
   searchMessages: { request: SearchRequest; response: SearchResponse };
   /** Every occurrence of a text in one chat's shown branch, loaded pages or not (find in chat). */

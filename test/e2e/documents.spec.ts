@@ -60,6 +60,20 @@ for (const [locale, colorScheme, width] of [
       // Sent whole: no note of which pages went.
       await expect(userMessages(page).getByTestId('message-document-sent')).toHaveCount(0);
       await screenshot(page, `documents-message-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+
+      // A long document shows how far it has been read while it is added: main's answer is held, its page reports are not.
+      const release = h.app.holdAnswers('attachments:add');
+      test.skip(release === null, 'Electron mode cannot hold an answer');
+      const long = await makePdf(Array.from({ length: 60 }, (_, i) => `Page ${i + 1} of the service log.`));
+      await input.setInputFiles([{ name: 'service-log.pdf', mimeType: 'application/pdf', buffer: Buffer.from(long) }]);
+      const reading = page.getByTestId('attachment-reading');
+      await expect(reading).toHaveAttribute('data-done', '60');
+      await expect(reading).toHaveText(zh ? 'service-log.pdf正在读取… 60/60 页' : 'service-log.pdfReading… 60/60 pages');
+      await expect(reading.locator('progress')).toHaveAttribute('max', '60');
+      await screenshot(page, `documents-reading-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+      release!();
+      await expect(reading).toHaveCount(0);
+      await expect(chips(page)).toHaveAttribute('data-pages', '60');
     } finally {
       await h.close();
     }

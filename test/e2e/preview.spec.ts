@@ -2,8 +2,10 @@
 // panel whose frame is sandboxed (scripts, no same origin) behind a no-network CSP; a preview that reaches for the
 // app, navigates the window, fetches a local server or opens a pop-up achieves none of it; Escape and the close
 // button close the panel, which follows the window's size.
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { PREVIEW_CONTENT_SECURITY_POLICY } from '../../src/shared/preview-policy.js';
 import { lastAnswerText, screenshot, sendMessage, startHarness, waitForAnswers } from './helpers.js';
@@ -88,6 +90,62 @@ test('a hostile preview reaches neither the app, the window, the network nor a p
     // The app still works: its api is there and the chat is on screen.
     expect(await page.evaluate(() => typeof (window as unknown as { api?: object }).api)).toBe('object');
     await expect(lastAnswerText(page)).toContainText('Try this:');
+  } finally {
+    await h.close();
+    await spy.close();
+  }
+});
+
+test('an answer that is one hostile web page previews whole, reaching nothing; "Open in browser" writes it behind the same CSP only when asked', async () => {
+  const spy = await spyServer();
+  const h = await startHarness();
+  try {
+    const { page, server } = h;
+    const appUrl = page.url();
+    const popups: string[] = [];
+    page.context().on('page', (popup) => popups.push(popup.url()));
+    // The whole answer is the raw page: no fence, no code block, so only the answer's own Preview runs it.
+    const hostile = attackPage(spy.port);
+    server.enqueue({ text: hostile, chunkSize: 120 });
+    await sendMessage(page, 'Make me a whole page');
+    await waitForAnswers(page, 1);
+    await expect(lastAnswerText(page).getByTestId('preview-open')).toHaveCount(0);
+
+    await page.locator('[data-role="assistant"]').last().getByTestId('answer-preview').click();
+    const panel = page.getByTestId('preview-panel');
+    await expect(panel).toHaveAttribute('aria-label', 'Preview · the whole answer');
+    await expect(page.getByTestId('preview-frame')).toHaveAttribute('sandbox', 'allow-scripts');
+    const inside = page.frameLocator('[data-testid="preview-frame"]');
+    await expect(inside.locator('#title')).toHaveText('Hostile preview');
+    await expect(inside.locator('#out')).not.toBeEmpty();
+    expect(JSON.parse((await inside.locator('#out').textContent()) ?? '{}')).toEqual({
+      parentApi: 'blocked: SecurityError',
+      topApi: 'blocked: SecurityError',
+      ownApi: 'undefined',
+      topNavigation: expect.stringMatching(/^(blocked: SecurityError|no error)$/) as unknown as string,
+      popup: 'null',
+      cookie: 'blocked: SecurityError',
+      storage: 'blocked: SecurityError',
+      origin: 'null',
+      fetch: 'blocked: TypeError',
+    });
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(appUrl);
+    expect(popups).toEqual([]);
+    expect(spy.requests).toEqual([]);
+    expect(await page.evaluate(() => typeof (window as unknown as { api?: object }).api)).toBe('object');
+
+    // Nothing was written for the browser until now; asked, main writes one file and opens exactly it.
+    expect(h.app.openedExternally).toEqual([]);
+    await page.getByTestId('preview-open-browser').click();
+    await expect.poll(() => h.app.openedExternally.length).toBe(1);
+    const url = h.app.openedExternally[0]!;
+    expect(url).toMatch(/^file:\/\/.*\/tiny-agent-previews\/[0-9a-f-]{36}\.html$/);
+    const written = readFileSync(fileURLToPath(url), 'utf8');
+    expect(written).toBe(
+      `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CONTENT_SECURITY_POLICY}">${hostile.trim()}`,
+    );
+    rmSync(fileURLToPath(url), { force: true });
   } finally {
     await h.close();
     await spy.close();

@@ -206,6 +206,12 @@ for (const [colorScheme, locale, width] of [
     server.setModels(['fake-model', 'gpt-4o', 'qwen-vl-max', 'deepseek-chat']);
     await page.getByTestId('settings-open').click();
     await screenshot(page, `settings-top-${tag}`);
+    // Settings → Keyboard and Settings → Updates, each scrolled to the top of the view.
+    for (const section of ['settings-shortcuts', 'settings-updates']) {
+      await page.getByTestId(section).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await expect(page.getByTestId(section)).toBeInViewport();
+      await screenshot(page, `${section}-${tag}`);
+    }
     await importServers(page, { fixture: fixtureServerEntry('extra') }, 'fixture');
     // Remove is quiet: not filled like Save or a confirmation.
     const remove = serverRow(page, 'fixture').getByTestId('mcp-remove');

@@ -2,7 +2,8 @@
 // and creates nothing; a fake "local Ollama" on 127.0.0.1 is offered; after setup the first message streams. Also a
 // key checked by a real connection test, the panel in both themes, both languages and a narrow window, and
 // Help › Keyboard shortcuts from the application menu.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { closedPort } from '../fixtures/closed-port.js';
 import { startFakeOpenAI } from '../fixtures/fake-openai.js';
@@ -149,6 +150,10 @@ for (const [colorScheme, locale, width, title] of [
       const box = (await welcome.locator('.welcome-card').boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
       await screenshot(app.page, `welcome-${colorScheme}-${locale === 'zh-CN' ? 'zh' : 'en'}-${width}`);
+      // Further down, the one question about updates, clear of the buttons held at the bottom.
+      await app.page.getByTestId('welcome').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      expect(await inViewUncovered(app.page, 'welcome-updates')).toEqual({ inside: true, reached: true });
+      await screenshot(app.page, `welcome-updates-${colorScheme}-${locale === 'zh-CN' ? 'zh' : 'en'}-${width}`);
     } finally {
       await app.close();
     }
@@ -260,5 +265,39 @@ test('the welcome panel opens again from Settings once a provider works', async 
     await expect(page.getByTestId('welcome')).toHaveCount(0);
   } finally {
     await h.close();
+  }
+});
+
+/** `updates.enabled` as desktop.json holds it; undefined while the file is not written. */
+function updatesChosen(dataDir: string): unknown {
+  const file = join(dataDir, 'desktop.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { updates: { enabled: unknown } }).updates.enabled : undefined;
+}
+
+test('the welcome panel asks once about updates: the answer is written to desktop.json and the question does not come back', async () => {
+  const ports = { ollama: await closedPort(), lmstudio: await closedPort() };
+  const first = await launchApp({ env: {}, localServerPorts: ports });
+  const dataDir = first.dataDir;
+  try {
+    const question = first.page.getByTestId('welcome-updates');
+    await expect(question).toContainText('that request is all it sends');
+    await question.getByRole('radio', { name: 'Look for updates', exact: true }).check();
+    await expect.poll(() => updatesChosen(dataDir)).toBe(true);
+    // Changed on the panel before it closes: the last answer is the one kept.
+    await question.getByRole('radio', { name: 'Do not look for updates' }).check();
+    await expect.poll(() => updatesChosen(dataDir)).toBe(false);
+    await expect(question).toBeVisible();
+  } finally {
+    await first.close();
+  }
+  const again = await launchApp({ env: {}, dataDir, localServerPorts: ports });
+  try {
+    await expect(again.page.getByTestId('welcome')).toBeVisible();
+    await expect(again.page.getByTestId('welcome-local')).toContainText('Neither Ollama nor LM Studio is running.');
+    await expect(again.page.getByTestId('welcome-updates')).toHaveCount(0);
+    await again.page.getByTestId('settings-open').click();
+    await expect(again.page.getByTestId('updates-enabled')).not.toBeChecked();
+  } finally {
+    await again.close();
   }
 });

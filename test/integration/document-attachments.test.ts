@@ -111,6 +111,27 @@ function userText(request: { body: { messages: Array<{ role: string; content: un
   return typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('');
 }
 
+describe('reading progress of a document being added', () => {
+  it('a 120-page PDF named by a reading id reports its pages in order, all before the add answers; one without an id reports none', async () => {
+    const app = await fresh();
+    const pdf = await makePdf(Array.from({ length: 120 }, (_, i) => `Page ${i + 1} of the long report`));
+    const readingId = 'b3c1e2a4-0d6f-4e8a-9b7c-5a4d3c2b1e0f';
+    const result = await app.call<AddAttachmentResult>('attachments:add', { name: 'report.pdf', bytes: pdf, readingId });
+    const progress = app.events.filter((e) => e.event.type === 'document_progress');
+    expect(result).toMatchObject({ attachment: { kind: 'document', document: { pages: 120 } } });
+    expect(progress.map(({ sessionId, runId, seq }) => ({ sessionId, runId, seq }))).toEqual(
+      Array.from({ length: 12 }, () => ({ sessionId: '', runId: '', seq: 0 })),
+    );
+    expect(progress.map((e) => e.event)).toEqual(
+      Array.from({ length: 12 }, (_, i) => ({ type: 'document_progress', readingId, done: (i + 1) * 10, total: 120 })),
+    );
+
+    const before = app.events.length;
+    await attach(app, 'again.pdf', await makePdf(['One page', 'Two pages']));
+    expect(app.events.slice(before).filter((e) => e.event.type === 'document_progress')).toEqual([]);
+  });
+});
+
 describe('documents in a message', () => {
   it('a small PDF goes whole, as a fenced block labelled by page; the chip part has its pages and tokens', async () => {
     const app = await fresh();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
 import { requestSchemas } from '../../src/main/ipc/schemas.js';
 import { INVOKE_CHANNELS, LIMITS, type InvokeMethod } from '../../src/shared/ipc.js';
+import { PREVIEW_MAX_SOURCE_CHARS } from '../../src/shared/preview-document.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
 
@@ -168,6 +169,7 @@ describe('request schemas', () => {
     searchMessages: { query: 'q' },
     findInSession: { sessionId: id, query: 'q' },
     addAttachment: { name: 'a.png', bytes: new Uint8Array([1]) },
+    openPreviewInBrowser: { kind: 'html', source: '<p>hi</p>' },
     readAttachment: { sha256: 'a'.repeat(64) },
     approveTool: { sessionId: id, toolCallId: 'call_1', decision: 'once' },
     setSessionServers: { sessionId: id, servers: ['fixture'] },
@@ -306,6 +308,25 @@ describe('request schemas', () => {
   it('narrows a search only to a folder named by a short non-empty id', () => {
     const search = (folderId: unknown) => requestSchemas.searchMessages.safeParse({ query: 'q', folderId }).success;
     expect(['f-1', '', 'x'.repeat(101), 42, null].map(search)).toEqual([true, false, false, false, false]);
+  });
+
+  it('names a reading of an added document only by a short id of letters, digits and dashes', () => {
+    const add = (readingId: unknown) =>
+      requestSchemas.addAttachment.safeParse({ name: 'a.pdf', bytes: new Uint8Array([1]), readingId }).success;
+    expect([add(id), add(undefined), add(''), add('x'.repeat(65)), add('../x'), add(7)]).toEqual([true, true, false, false, false, false]);
+  });
+
+  it('opens in the browser only an html or svg preview of up to 2,000,000 characters, never a path or a URL', () => {
+    const open = (request: unknown) => requestSchemas.openPreviewInBrowser.safeParse(request).success;
+    expect([
+      open({ kind: 'svg', source: '<svg/>' }),
+      open({ kind: 'html', source: 'x'.repeat(PREVIEW_MAX_SOURCE_CHARS) }),
+      open({ kind: 'html', source: 'x'.repeat(PREVIEW_MAX_SOURCE_CHARS + 1) }),
+      open({ kind: 'html', source: '' }),
+      open({ kind: 'js', source: 'alert(1)' }),
+      open({ kind: 'html', source: '<p>', path: '/tmp/x.html' }),
+      open({ kind: 'html', source: '<p>', url: 'file:///etc/passwd' }),
+    ]).toEqual([true, true, false, false, false, false, false]);
   });
 
   it('takes message text up to the limit and not one character more', () => {

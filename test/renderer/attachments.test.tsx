@@ -1,6 +1,6 @@
 // Attachments in the shell: the attach button, paste, chips with a remove button, refusals in words, sending files
 // with or without text, and a failed run handing them back. MessageRow's thumbnails and the viewer are at the end.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AttachmentPart } from '../../src/shared/attachments';
@@ -108,6 +108,57 @@ describe('the composer', () => {
       '“setup.exe” cannot be attached: a Windows program is not supported. Attach images (PNG, JPEG, WebP, GIF) or text files',
     );
     expect(chips()).toHaveLength(0);
+  });
+});
+
+describe('a document being read', () => {
+  it('shows its name and "Adding…", then main\'s page count and a bar, until its chip arrives; a late report changes nothing', async () => {
+    const release = fake.holdNext('addAttachment');
+    await user.upload(fileInput(), textFile('report.pdf', '%PDF-1.7'));
+    await settle();
+    const reading = () => screen.queryByTestId('attachment-reading');
+    expect(reading()!.textContent).toBe('report.pdfAdding…');
+    expect(reading()!.querySelector('progress')).toBeNull();
+    const [request] = fake.callsOf('addAttachment');
+    expect(request!.readingId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const progress = (done: number, total = 500) =>
+      emit(fake, '', { type: 'document_progress', readingId: request!.readingId!, done, total }, { runId: '', seq: 0 });
+    progress(120);
+    expect(reading()!.textContent).toBe('report.pdfReading… 120/500 pages');
+    const bar = reading()!.querySelector('progress')!;
+    expect([bar.max, bar.value, bar.getAttribute('aria-label')]).toEqual([500, 120, 'Reading… 120/500 pages']);
+    // Another reading's report, and one going backwards, leave this chip as it is.
+    emit(fake, '', { type: 'document_progress', readingId: 'someone-else', done: 400, total: 500 }, { runId: '', seq: 0 });
+    progress(110);
+    expect(reading()!.textContent).toBe('report.pdfReading… 120/500 pages');
+    progress(500);
+    expect(reading()!.getAttribute('data-done')).toBe('500');
+
+    await act(release);
+    await settle();
+    expect(reading()).toBeNull();
+    expect(chips().map((chip) => chip.textContent)).toEqual(['report.pdf8 B']);
+    progress(500);
+    expect(reading()).toBeNull();
+    expect(state().readings).toEqual({});
+  });
+
+  it('says slides for a presentation, in Chinese too', async () => {
+    cleanup();
+    fake = createFakeApi();
+    fake.settings.language = 'zh-CN';
+    fake.settings.locale = 'zh-CN';
+    fake.addSession({ id: 'a', name: 'Alpha', messages: [systemMessage(), userMessage('hi'), assistantMessage('hello')] });
+    ({ user } = await renderApp(fake));
+    await act(() => state().openSession('a'));
+    fake.holdNext('addAttachment');
+    await user.upload(fileInput(), textFile('deck.pptx', 'PK'));
+    await settle();
+    expect(screen.getByTestId('attachment-reading').textContent).toBe('deck.pptx正在添加…');
+    const readingId = fake.callsOf('addAttachment')[0]!.readingId!;
+    emit(fake, '', { type: 'document_progress', readingId, done: 3, total: 40 }, { runId: '', seq: 0 });
+    expect(screen.getByTestId('attachment-reading').textContent).toBe('deck.pptx正在读取… 3/40 张幻灯片');
   });
 });
 

@@ -416,6 +416,8 @@ export function createFakeApi(): FakeApi {
     listModels: () => [...fake.models],
     testConnection: () => ({ ...fake.testResult }),
     openExternal: ({ url }) => ({ opened: /^https?:/.test(url) }),
+    // Main writes the preview to a temporary file and opens it; here nothing is written, the request is recorded.
+    openPreviewInBrowser: () => ({ opened: true }),
     getAppStatus: () => ({ problems: [...fake.appProblems], notices: structuredClone(fake.appNotices) }),
     addAttachment: ({ name, bytes }) => {
       const sha256 = `${nextId++}`.padStart(64, '0');

@@ -4,6 +4,7 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { App } from '../../src/renderer/src/App';
+import { useDesktop } from '../../src/renderer/src/shortcuts/desktopStore';
 import { useAppState } from '../../src/renderer/src/store/appState';
 import { createFakeApi, installFakeApi, type FakeApi } from './fake-api';
 
@@ -24,6 +25,8 @@ export const state = () => useAppState.getState();
 /** Installs `fake` (or a new one) and runs the store's init, as main.tsx does. */
 export async function startStore(fake: FakeApi = createFakeApi()): Promise<FakeApi> {
   installFakeApi(fake);
+  // The desktop store outlives a test: its view is the last fake's until this fake's is read.
+  useDesktop.setState({ loaded: false });
   await state().init();
   return fake;
 }

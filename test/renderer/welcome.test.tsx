@@ -190,6 +190,44 @@ describe('welcome panel', () => {
   });
 });
 
+describe('the updates question', () => {
+  it('is asked once: the answer is saved at once, can still be changed while the panel is open, and is not asked again', async () => {
+    const question = screen.getByTestId('welcome-updates');
+    expect(question.textContent).toBe(
+      'Updates' +
+        'When on, Tiny Agent asks the release feed for the latest version, at start and once a day — that request is all it sends.' +
+        'Look for updates' +
+        'Do not look for updates' +
+        'You can change this any time in Settings → Updates.',
+    );
+    expect(field('welcome-updates-on').checked).toBe(false);
+    expect(field('welcome-updates-off').checked).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: 'Look for updates' }));
+    await settle();
+    expect(fake.callsOf('updateDesktop')).toEqual([{ updates: { enabled: true } }]);
+    expect(field('welcome-updates-on').checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: 'Do not look for updates' }));
+    await settle();
+    expect(fake.callsOf('updateDesktop')).toEqual([{ updates: { enabled: true } }, { updates: { enabled: false } }]);
+    expect(field('welcome-updates-off').checked).toBe(true);
+
+    cleanup();
+    ({ user } = await renderApp(fake));
+    expect(screen.getByTestId('welcome')).toBeTruthy();
+    expect(screen.queryByTestId('welcome-updates')).toBeNull();
+  });
+
+  it('is not asked of someone who already chose in Settings', async () => {
+    cleanup();
+    keyless((fake = createFakeApi()));
+    await fake.api.updateDesktop({ updates: { enabled: false } });
+    ({ user } = await renderApp(fake));
+    expect(screen.getByTestId('welcome')).toBeTruthy();
+    expect(screen.queryByTestId('welcome-updates')).toBeNull();
+  });
+});
+
 describe('one banner at a time', () => {
   it('a full disk outranks the chat’s storage error and the setup hint; each shows once what outranks it is gone', async () => {
     cleanup();

@@ -82,12 +82,14 @@ export class AttachmentStore {
   /** Readings of attached documents (the document worker's), for sending. */
   readonly documents = new DocumentReadings();
 
-  /** Validates and stores an attachment; answers its reference, or why it is refused. */
-  async add(request: AddAttachmentRequest): Promise<AddAttachmentResult> {
+  /** Validates and stores an attachment; answers its reference, or why it is refused. A document's reading reports to `onProgress`. */
+  async add(request: AddAttachmentRequest, onProgress?: (done: number, total: number) => void): Promise<AddAttachmentResult> {
     const first = judge(request);
     // A document is read (in its worker) before the queue: a long read never holds up other adds.
     const judged: { part: AttachmentPart; scaledBytes?: Uint8Array } | { refused: AttachmentRefusal } =
-      'refused' in first && isDocumentCandidate(request.name, first.refused, request.bytes) ? await this.documents.judge(request) : first;
+      'refused' in first && isDocumentCandidate(request.name, first.refused, request.bytes)
+        ? await this.documents.judge(request, onProgress)
+        : first;
     return this.serially(async () => {
       if ('refused' in judged) return judged;
       const { part, scaledBytes } = judged;

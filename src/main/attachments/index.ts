@@ -3,3 +3,4 @@ export { AttachmentStore, judge, type AttachmentStoreOptions } from './attachmen
 export { fencedFile, resolveAttachments, type DocumentText, type ReadAttachment } from './resolve.js';
 export { DocumentReadings, documentForRequest, DOCUMENT_BUDGET_TOKENS, documentBudgetTokens, noteSentParts } from './documents.js';
 export { sniff, sniffImage, isUtf8Text, type Sniffed } from './sniff.js';
+export { readingProgressReporter, type ReadingProgress } from './reading-progress.js';

@@ -1,6 +1,8 @@
 // Electron glue for the desktop citizen: the tray, the global quick-ask shortcut, the login item, the quick-ask
 // window and the updater. Thin by design: what to do is decided in os-decisions.ts and updates/update-policy.ts.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { app, BrowserWindow, globalShortcut, Menu, nativeImage, screen, Tray } from 'electron';
 import type { DesktopSettings } from '../../shared/desktop.js';
 import type { DesktopCommand } from '../../shared/ipc.js';
@@ -81,7 +83,8 @@ export function createElectronDesktop(options: ElectronDesktopOptions): Electron
   };
 
   let updates: UpdateController | undefined;
-  if (app.isPackaged) {
+  // A build names its feed in app-update.yml beside the archive; one built without a feed has none and cannot update.
+  if (app.isPackaged && existsSync(join(process.resourcesPath, 'app-update.yml'))) {
     const strings = () => desktopStrings(options.locale());
     updates = createUpdateController({
       // Loaded only when a check is due: while updates are off, electron-updater is never required.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ATTACHMENT_LIMITS, cleanFileName } from '../../shared/attachments.js';
 import { LIMITS, type InvokeMethod, type InvokeRequest } from '../../shared/ipc.js';
 import { PAGE } from '../../shared/paging.js';
+import { PREVIEW_MAX_SOURCE_CHARS } from '../../shared/preview-document.js';
 import { BACKUP_KEEP, SYNC_INTERVAL, SYNC_PASSPHRASE_MIN } from '../../shared/sync.js';
 import { originOf, REQUESTS_PER_RUN } from '../../shared/settings.js';
 import { WEB_SEARCH_ENGINES } from '../../shared/web-tools.js';
@@ -210,6 +211,7 @@ export const requestSchemas = {
   listModels: providerProbe.optional().transform((req) => req ?? {}),
   testConnection: providerProbe.optional().transform((req) => req ?? {}),
   openExternal: z.strictObject({ url: z.string().max(LIMITS.maxUrlChars) }),
+  openPreviewInBrowser: z.strictObject({ kind: z.enum(['html', 'svg']), source: z.string().min(1).max(PREVIEW_MAX_SOURCE_CHARS) }),
   searchMessages: z.strictObject({
     query: z.string().max(LIMITS.maxSearchChars, { message: `query is longer than ${LIMITS.maxSearchChars} characters` }),
     limit: z.number().int().min(1).max(LIMITS.maxSearchHits).optional(),
@@ -222,7 +224,15 @@ export const requestSchemas = {
   }),
   getAppStatus: noInput,
   detectLocalServers: noInput,
-  addAttachment: z.strictObject({ name: fileName, bytes: fileBytes, scaled: fileBytes.optional() }),
+  addAttachment: z.strictObject({
+    name: fileName,
+    bytes: fileBytes,
+    scaled: fileBytes.optional(),
+    readingId: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/)
+      .optional(),
+  }),
   readAttachment: z.strictObject({ sha256 }),
   approveTool: z.strictObject({ sessionId, toolCallId: z.string().min(1).max(200), decision: z.enum(['once', 'always', 'deny']) }),
   setSessionServers: z.strictObject({ sessionId, servers: z.array(mcpServerName).max(100).nullable() }),

@@ -1,10 +1,11 @@
 // The composer's side of attachments: the attach button, the chips of files waiting to be sent (each removable),
 // the refusals in words, and the drop target shown while files are dragged over the window.
-import { useContext, useEffect, useRef, useState, type JSX } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { IMAGE_TYPES, TEXT_EXTENSIONS, type AttachmentPart, type AttachmentRefusal } from '../../../shared/attachments';
 import { DOCUMENT_ERROR_WORDS, DOCUMENT_EXTENSIONS, documentSummary } from '../../../shared/document-words';
 import { LocaleContext, useT, type Translate } from '../i18n';
 import { useAppState } from '../store/appState';
+import type { ComposerReading } from '../store/state';
 import { CloseIcon, PaperclipIcon } from '../ui/icons';
 import { AttachmentThumb, formatBytes } from './AttachmentThumb';
 import './attachments.css';
@@ -52,6 +53,8 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
   const parts = useAppState((s) => s.composerAttachments[sessionKey] ?? EMPTY);
   const refusals = useAppState((s) => s.attachRefusals[sessionKey] ?? EMPTY);
   const adding = useAppState((s) => s.attaching[sessionKey] ?? 0);
+  const allReadings = useAppState((s) => s.readings);
+  const readings = useMemo(() => Object.entries(allReadings).filter(([, r]) => r.key === sessionKey), [allReadings, sessionKey]);
   const remove = useAppState((s) => s.removeAttachment);
   const dismiss = useAppState((s) => s.dismissRefusals);
   if (!parts.length && !refusals.length && !adding) return null;
@@ -85,11 +88,9 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
               </button>
             </li>
           ))}
-          {adding > 0 && (
-            <li className="attachment-chip attachment-chip-pending" aria-live="polite">
-              {t('attach.adding')}
-            </li>
-          )}
+          {readings.map(([readingId, reading]) => (
+            <ReadingChip key={readingId} reading={reading} />
+          ))}
         </ul>
       )}
       {refusals.length > 0 && (
@@ -113,6 +114,34 @@ export function ComposerAttachments({ sessionKey }: { sessionKey: string }): JSX
         </div>
       )}
     </div>
+  );
+}
+
+/** Slides for a presentation, pages for anything else the document worker reads. */
+const SLIDES = /\.(pptx|odp)$/i;
+
+/**
+ * A file on its way in: its name and "Adding…", or for a document once main reports pages, "Reading… 120/500 pages"
+ * over a bar of how far it has got.
+ */
+function ReadingChip({ reading }: { reading: ComposerReading }): JSX.Element {
+  const t = useT();
+  const { name, done, total } = reading;
+  const words = total > 0 ? t(SLIDES.test(name) ? 'attach.readingSlides' : 'attach.readingPages', { done, total }) : t('attach.adding');
+  return (
+    <li
+      className="attachment-chip attachment-chip-pending"
+      data-testid="attachment-reading"
+      {...(total > 0 ? { 'data-done': done, 'data-total': total } : {})}
+    >
+      <span className="attachment-chip-name" title={name}>
+        {name}
+      </span>
+      <span className="attachment-chip-size" aria-live="polite">
+        {words}
+      </span>
+      {total > 0 && <progress className="attachment-chip-progress" max={total} value={done} aria-label={words} />}
+    </li>
   );
 }
 

@@ -5,7 +5,7 @@ import { IncrementalMarkdown, type RenderedBlock, type RenderedMarkdown } from '
 import { finishCodeInPlace, showOpenCode, type ShownCode } from './markdown/code-dom';
 import { pagePipeline } from './markdown/pipeline';
 import { enhanceDiagrams } from '../diagrams';
-import { addPreviewButtons } from '../preview';
+import { addPreviewButtons } from '../preview/codeButtons';
 // KaTeX's stylesheet and fonts, bundled by Vite and served from the app itself (style-src and font-src 'self').
 import 'katex/dist/katex.min.css';
 import './markdown/markdown.css';

@@ -14,6 +14,7 @@ import { attachmentsOf } from '../../../shared/attachments';
 import type { WebSource } from '../../../shared/web-tools';
 import { MessageAttachments } from '../attachments/MessageAttachments';
 import { useT } from '../i18n';
+import { AnswerPreviewButton } from '../preview/AnswerPreviewButton';
 import { CopyButton } from './CopyButton';
 import { FailedNote } from './FailedNote';
 import { Markdown } from './Markdown';
@@ -191,6 +192,7 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
       {!streaming && (
         <div className="msg-actions">
           <Versions place={place} />
+          <AnswerPreviewButton text={text} />
           <CopyButton text={() => text} testId="message-copy" />
           {place.regenerable && <RegenerateButton messageId={place.messageId} />}
           {place.messageId !== undefined && <ForkButton messageId={place.messageId} />}

@@ -15,6 +15,12 @@ const en = {
   'preview.reload': 'Run again',
   'preview.sealed': 'No network, no access to the app',
   'preview.frameTitle': 'Preview of the code from the answer',
+  'preview.title.answer': 'Preview · the whole answer',
+  'preview.answer': 'Preview page',
+  'preview.answerHint': 'This answer is one web page: run it in a sealed preview beside the chat',
+  'preview.openInBrowser': 'Open in browser',
+  'preview.openInBrowserHint': 'Write it to a temporary file and open it in your browser, still with no network',
+  'preview.browserFailed': 'Could not open it in the browser: {message}',
 } as const;
 
 export const desktopStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, string> } = {
@@ -35,5 +41,11 @@ export const desktopStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, s
     'preview.reload': '重新运行',
     'preview.sealed': '无网络，无法访问应用',
     'preview.frameTitle': '回答中代码的预览',
+    'preview.title.answer': '预览 · 整个回答',
+    'preview.answer': '预览网页',
+    'preview.answerHint': '这个回答是一个完整网页：在对话旁的隔离预览中运行它',
+    'preview.openInBrowser': '在浏览器中打开',
+    'preview.openInBrowserHint': '写入一个临时文件并在浏览器中打开，仍然不能联网',
+    'preview.browserFailed': '无法在浏览器中打开：{message}',
   },
 };

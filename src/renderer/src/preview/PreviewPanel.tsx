@@ -5,12 +5,14 @@ import { useEffect, useRef, type JSX, type KeyboardEvent } from 'react';
 import { PREVIEW_DOCUMENT, PREVIEW_READY, PREVIEW_SANDBOX, PREVIEW_SHELL_PATH } from '../../../shared/preview-policy';
 import { useT } from '../i18n';
 import { CloseIcon, RefreshIcon } from '../ui/icons';
+import { openPreviewInBrowser } from './openInBrowser';
 import { previewDocument } from './previewDocument';
 import { closePreview, reloadPreview, usePreview } from './previewStore';
 import './preview.css';
 
 export function PreviewPanel(): JSX.Element | null {
   const preview = usePreview((s) => s.preview);
+  const browserError = usePreview((s) => s.browserError);
   const t = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -53,7 +55,9 @@ export function PreviewPanel(): JSX.Element | null {
     event.stopPropagation();
     closePreview();
   };
-  const title = t(preview.kind === 'svg' ? 'preview.title.svg' : 'preview.title.html');
+  const title = t(
+    preview.origin === 'answer' ? 'preview.title.answer' : preview.kind === 'svg' ? 'preview.title.svg' : 'preview.title.html',
+  );
   return (
     <aside className="preview-panel" data-testid="preview-panel" aria-label={title} onKeyDown={onPanelKey}>
       <div className="preview-bar">
@@ -61,6 +65,15 @@ export function PreviewPanel(): JSX.Element | null {
           <h2 className="preview-title">{title}</h2>
           <span className="preview-note">{t('preview.sealed')}</span>
         </div>
+        <button
+          type="button"
+          className="button preview-browser"
+          data-testid="preview-open-browser"
+          title={t('preview.openInBrowserHint')}
+          onClick={() => void openPreviewInBrowser()}
+        >
+          {t('preview.openInBrowser')}
+        </button>
         <button type="button" className="icon-button" aria-label={t('preview.reload')} title={t('preview.reload')} onClick={reloadPreview}>
           <RefreshIcon />
         </button>
@@ -76,6 +89,11 @@ export function PreviewPanel(): JSX.Element | null {
           <CloseIcon />
         </button>
       </div>
+      {browserError && (
+        <p className="form-error preview-error" role="alert" data-testid="preview-browser-error">
+          {t('preview.browserFailed', { message: browserError })}
+        </p>
+      )}
       <iframe
         key={preview.serial}
         ref={frame}

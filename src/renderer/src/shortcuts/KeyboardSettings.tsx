@@ -1,6 +1,6 @@
 // Settings → Keyboard: every shortcut with its keys; click one and press new keys to rebind it (Esc cancels,
 // Backspace turns it off). A clash is named before anything is saved; main checks again and refuses the same way.
-import { useId, useState, type JSX, type KeyboardEvent } from 'react';
+import { Fragment, useId, useState, type JSX, type KeyboardEvent } from 'react';
 import {
   acceleratorFromKeyPress,
   defaultBindings,
@@ -25,10 +25,10 @@ export function Keys({ accelerator, platform }: { accelerator: string | null; pl
   return (
     <>
       {keycaps(accelerator, platform).map((key, i) => (
-        <span key={i}>
-          {i > 0 && '+'}
+        <Fragment key={i}>
+          {i > 0 && <span className="shortcut-plus">+</span>}
           <kbd>{key}</kbd>
-        </span>
+        </Fragment>
       ))}
     </>
   );

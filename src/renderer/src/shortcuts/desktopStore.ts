@@ -8,6 +8,8 @@ import { useAppState } from '../store/appState';
 
 export interface DesktopState {
   view: DesktopView;
+  /** Whether main's view has arrived: until then `view` holds defaults, and "not asked yet" means nothing. */
+  loaded: boolean;
   /** Main's refusal of the last change (a clash it found, a write that failed), readable; null after a success. */
   error: string | null;
   load(): Promise<void>;
@@ -26,10 +28,11 @@ export const useDesktop = create<DesktopState>((set) => ({
     quickAskProblem: null,
     canUpdate: false,
   },
+  loaded: false,
   error: null,
   async load() {
     const result = await window.api.getDesktop();
-    if (result.ok) set({ view: result.value });
+    if (result.ok) set({ view: result.value, loaded: true });
   },
   async update(patch) {
     const result = await window.api.updateDesktop(patch);

@@ -2,12 +2,21 @@
 // a path), shown as chips until sent; refusals worded by the composer; stored images shown through blob: URLs.
 import type { StateCreator } from 'zustand';
 import { ATTACHMENT_LIMITS, type AttachmentPart, type AttachmentRefusal } from '../../../shared/attachments';
+import type { SessionEventEnvelope } from '../../../shared/events';
 import { prepareFile } from '../attachments/prepare';
 import { without } from './records';
 import type { AppState, AttachmentsData, AttachmentsSlice } from './state';
 
 export function initialAttachmentsData(): AttachmentsData {
-  return { composerAttachments: {}, attachRefusals: {}, attaching: {} };
+  return { composerAttachments: {}, attachRefusals: {}, attaching: {}, readings: {} };
+}
+
+/** Main's report of how far a document being added is read moves its chip's progress (a late one changes nothing). */
+export function documentProgressEffect(s: AppState, { event }: SessionEventEnvelope): Partial<AppState> {
+  if (event.type !== 'document_progress') return {};
+  const reading = s.readings[event.readingId];
+  if (!reading || event.done < reading.done) return {};
+  return { readings: { ...s.readings, [event.readingId]: { ...reading, done: event.done, total: event.total } } };
 }
 
 export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsSlice> = (set, get) => {
@@ -26,7 +35,11 @@ export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsS
         attachRefusals: overflow.length ? { ...s.attachRefusals, [key]: overflow } : without(s.attachRefusals, key),
         attaching: { ...s.attaching, [key]: (s.attaching[key] ?? 0) + files.length },
       }));
-      for (const file of files) {
+      const queued = files.map((file) => ({ file, readingId: crypto.randomUUID() }));
+      set((s) => ({
+        readings: { ...s.readings, ...Object.fromEntries(queued.map((q) => [q.readingId, { key, name: q.file.name, done: 0, total: 0 }])) },
+      }));
+      for (const { file, readingId } of queued) {
         const refused = (refusal: AttachmentRefusal) =>
           set((s) => ({ attachRefusals: { ...s.attachRefusals, [key]: [...(s.attachRefusals[key] ?? []), refusal] } }));
         try {
@@ -35,7 +48,7 @@ export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsS
             refused(prepared.refused);
             continue;
           }
-          const result = await window.api.addAttachment(prepared.request);
+          const result = await window.api.addAttachment({ ...prepared.request, readingId });
           if (!result.ok) {
             refused({ reason: 'failed', name: file.name, message: result.error.message });
           } else if ('refused' in result.value) {
@@ -45,7 +58,10 @@ export const createAttachmentsSlice: StateCreator<AppState, [], [], AttachmentsS
             set((s) => ({ composerAttachments: addPart(s.composerAttachments, key, part) }));
           }
         } finally {
-          set((s) => ({ attaching: { ...s.attaching, [key]: Math.max(0, (s.attaching[key] ?? 1) - 1) } }));
+          set((s) => ({
+            attaching: { ...s.attaching, [key]: Math.max(0, (s.attaching[key] ?? 1) - 1) },
+            readings: without(s.readings, readingId),
+          }));
         }
       }
     },

@@ -13,6 +13,7 @@ import { restoreComposerText } from './composerSlice';
 import { discardedChatEffect } from './discardedChat';
 import { applyEvent } from './openSession';
 import { without } from './records';
+import { documentProgressEffect } from './attachmentsSlice';
 import { EMPTY_QUEUE } from './runsSlice';
 import { mergeListed, upsertSummary } from './sessionList';
 import { menuCommandEffect } from './shortcutsSlice';
@@ -113,6 +114,7 @@ export const createSessionEventsSlice: StateCreator<AppState, [], [], SessionEve
     Object.assign(patch, toolsEffect(s, envelope));
     Object.assign(patch, importProgressEffect(s, envelope));
     Object.assign(patch, syncStatusEffect(s, envelope));
+    Object.assign(patch, documentProgressEffect(s, envelope));
     // A session being fetched replays these after its snapshot; its failures are kept now, like any background one.
     if (s.sessionFetch?.id === sessionId) patch.sessionFetch = { ...s.sessionFetch, buffer: [...s.sessionFetch.buffer, envelope] };
     if (s.currentSession.id === sessionId) {

@@ -9,6 +9,7 @@ import { selectCurrentKey, useAppState } from '../store/appState';
 import { selectKeylessTarget } from '../store/welcomeSlice';
 import './welcome.css';
 import { FormError } from '../ui/FormError';
+import { UpdatesChoice } from './UpdatesChoice';
 
 type TestState = { state: 'idle' | 'testing' } | { state: 'done'; result: ConnectionTestResult };
 
@@ -257,6 +258,8 @@ export function WelcomePanel(): JSX.Element {
               </p>
             )}
           </div>
+
+          <UpdatesChoice />
 
           {/* Held at the bottom of the panel while the form scrolls beneath: on a short window (or with the unsent
               note above) "Start chatting" and why it failed stay in view. */}

@@ -8,6 +8,16 @@ export interface AttachmentsData {
   attachRefusals: Record<string, AttachmentRefusal[]>;
   /** Files being read, scaled or stored, per composer. */
   attaching: Record<string, number>;
+  /** Each file being added, by the reading id its add names: its composer, its name, and how far main has read it. */
+  readings: Record<string, ComposerReading>;
+}
+
+/** A file on its way into a composer; `total` is 0 until main reports pages (a document) — for others it stays 0. */
+export interface ComposerReading {
+  key: string;
+  name: string;
+  done: number;
+  total: number;
 }
 
 export interface AttachmentsActions {

@@ -26,7 +26,7 @@ import type { CompareSlice } from './compare';
 import type { SyncSlice } from './sync';
 
 export type { AppStatusSlice } from './appStatus';
-export type { AttachmentsActions, AttachmentsData, AttachmentsSlice } from './attachments';
+export type { AttachmentsActions, AttachmentsData, AttachmentsSlice, ComposerReading } from './attachments';
 export type { BannerCode, BannerError, BannersSlice } from './banners';
 export type { BranchesSlice } from './branches';
 export type { BuiltinToolsSlice } from './builtinTools';
