@@ -181,6 +181,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       deleted: (id) => {
         search?.deleted(id);
         uiState?.forget(id);
+        sync?.localDelete(id);
       },
     },
     attachments,

@@ -157,6 +157,14 @@ describe('sync through a shared folder', () => {
     expect((await a.list()).map((s) => s.id)).toEqual([kept]);
     expect((await b.list()).map((s) => s.id)).toEqual([kept]);
     await expect(fs.stat(path.join(a.dataDir, 'sessions', `${doomed}.jsonl`))).rejects.toThrow();
+
+    // A chat file gone behind the app's back (a restored backup that lacks it) is not a delete: nothing is told.
+    const b2 = await restart(b);
+    await fs.rm(path.join(b2.dataDir, 'sessions', `${kept}.jsonl`));
+    const b3 = await restart(b2);
+    expect((await b3.sync()).status.lastPass).toMatchObject({ deletedChats: 0 });
+    expect((await a.sync()).status.lastPass).toMatchObject({ deletedChats: 0 });
+    expect((await a.list()).map((s) => s.id)).toEqual([kept]);
   });
 
   it('a rename on both keeps the later one; a pin and a folder follow the latest change', async () => {

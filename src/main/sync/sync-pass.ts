@@ -148,10 +148,11 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
   };
   options.progress(0, total);
 
-  // 1. Chats deleted here since they were last sent: one meta segment of tombstones.
+  // 1. Chats the person deleted here since the last pass: one meta segment of tombstones.
   const gone: Tombstone[] = [];
-  for (const id of state.sent.keys())
-    if (!sessions.entry(id) && !state.tombstones.has(id)) gone.push({ type: 'tombstone', session: id, at: options.now() });
+  for (const [id, at] of state.deletedHere)
+    if (!sessions.entry(id) && !state.tombstones.has(id)) gone.push({ type: 'tombstone', session: id, at });
+  state.deletedHere.clear();
   if (gone.length > 0) {
     const seq = nextSeq('');
     await write(
