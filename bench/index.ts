@@ -16,6 +16,7 @@ const sections: Section[] = [
   { name: 'mcp', load: () => import('./mcp.js') },
   { name: 'compare', load: () => import('./compare.js') },
   { name: 'backup', load: () => import('./backup.js') },
+  { name: 'sync', load: () => import('./sync.js') },
 ];
 
 const args = process.argv.slice(2);

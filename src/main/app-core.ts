@@ -196,6 +196,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       deleted: (id) => {
         search?.deleted(id);
         uiState?.forget(id);
+        sync?.localDelete(id);
       },
     },
     attachments,
@@ -274,6 +275,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       appendSynced: (id, size, lines, fields) => sessions.appendSynced(id, size, lines, fields),
       adoptSynced: (header, lines) => sessions.adoptSynced(header, lines),
       deleteSynced: (id) => sessions.deleteSynced(id),
+      readAttachment: async (sha256) => (await attachments.read(sha256))?.bytes,
+      hasAttachment: (sha256) => attachments.has(sha256),
+      adoptAttachment: async (sessionId, part, bytes, scaled) => {
+        // Judged again like any file added here: what another computer sent is never trusted more than a drop.
+        const added = await attachments.add({ name: part.name, bytes, ...(scaled && { scaled }) });
+        if ('refused' in added) throw new Error(`an attached file of another computer was refused (${added.refused.reason})`);
+        await attachments.retain(sessionId, [added.attachment]);
+      },
     },
     dialogs: options.dialogs ?? noDialogs,
     locale: () => current.locale(),

@@ -8,7 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ChatFolder } from '../../src/shared/folders.js';
 import type { SessionDetail } from '../../src/shared/sessions.js';
 import { startFakeOpenAI, type FakeOpenAIServer, type FakeRequest } from '../fixtures/fake-openai.js';
+import { makePng } from '../fixtures/images.js';
 import { openSyncCore, type SyncCore } from '../fixtures/sync-cores.js';
+import type { AddAttachmentResult, AttachmentBytes } from '../../src/shared/attachments.js';
 
 let server: FakeOpenAIServer;
 let root = '';
@@ -155,6 +157,14 @@ describe('sync through a shared folder', () => {
     expect((await a.list()).map((s) => s.id)).toEqual([kept]);
     expect((await b.list()).map((s) => s.id)).toEqual([kept]);
     await expect(fs.stat(path.join(a.dataDir, 'sessions', `${doomed}.jsonl`))).rejects.toThrow();
+
+    // A chat file gone behind the app's back (a restored backup that lacks it) is not a delete: nothing is told.
+    const b2 = await restart(b);
+    await fs.rm(path.join(b2.dataDir, 'sessions', `${kept}.jsonl`));
+    const b3 = await restart(b2);
+    expect((await b3.sync()).status.lastPass).toMatchObject({ deletedChats: 0 });
+    expect((await a.sync()).status.lastPass).toMatchObject({ deletedChats: 0 });
+    expect((await a.list()).map((s) => s.id)).toEqual([kept]);
   });
 
   it('a rename on both keeps the later one; a pin and a folder follow the latest change', async () => {
@@ -189,6 +199,33 @@ describe('sync through a shared folder', () => {
     expect(bFile).not.toContain('Trip (a)');
     const aFile = await fs.readFile(path.join(a.dataDir, 'sessions', `${chat}.jsonl`), 'utf8');
     expect(aFile).toContain('Trip (a)');
+  });
+
+  it('a picture attached on one computer arrives with its chat, once, by its hash', async () => {
+    const a = await computer('a');
+    const b = await computer('b');
+    const png = makePng(40, 30);
+    const added = await a.call<AddAttachmentResult>('attachments:add', { name: 'map.png', bytes: png });
+    if (!('attachment' in added)) throw new Error('refused');
+    const chat = (await a.call<SessionDetail>('sessions:create', {})).id;
+    const { runId } = await a.call<{ runId: string }>('chat:send', {
+      sessionId: chat,
+      text: 'What is this?',
+      attachments: [added.attachment.sha256],
+    });
+    while (!a.events.some((e) => e.runId === runId && e.event.type === 'run_end')) await later();
+    await a.sync();
+    const files = await fs.readdir(path.join(shared, 'tiny-agent-sync', 'devices'), { recursive: true });
+    expect(files.filter((f) => f.includes('attachments/'))).toEqual([expect.stringContaining(`attachments/${added.attachment.sha256}`)]);
+    await b.sync();
+    const read = await b.call<AttachmentBytes>('attachments:read', { sha256: added.attachment.sha256 });
+    expect(Buffer.from(read.bytes).equals(png)).toBe(true);
+    // The next answer in that chat does not send the picture again.
+    await a.ask('Thanks', chat);
+    await a.sync();
+    expect(
+      (await fs.readdir(path.join(shared, 'tiny-agent-sync', 'devices'), { recursive: true })).filter((f) => f.includes('attachments/')),
+    ).toHaveLength(1);
   });
 
   it('an incremental pass after one answer sends about that answer, not the history', async () => {

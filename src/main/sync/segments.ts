@@ -4,6 +4,7 @@
 //   tiny-agent-sync/format.json                                  {"app":"tiny-agent","format":1}
 //   tiny-agent-sync/devices/<device>/chats/<session>/<seq>.jsonl one segment: lines of that chat's file not sent before
 //   tiny-agent-sync/devices/<device>/meta/<seq>.jsonl            deletes (tombstones) with their activity time
+//   tiny-agent-sync/devices/<device>/attachments/<sha256>        a file a chat attaches, its bytes as they are
 //
 // A segment is a header line then its body: {"sync":1,"kind","device","session"?,"seq","lines","bytes","sha256"}
 // with `bytes` and `sha256` of the body, so a torn file (cut short, still arriving) or a tampered one (changed after it
@@ -50,6 +51,11 @@ const META_PATH = new RegExp(`^${SYNC_ROOT}/devices/(${ID})/meta/(\\d{1,12})\\.j
 
 export function chatSegmentPath(device: string, session: string, seq: number): string {
   return `${DEVICES}${device}/chats/${session}/${String(seq).padStart(8, '0')}.jsonl`;
+}
+
+/** An attached file, named by the sha-256 of its bytes (checked when read). */
+export function attachmentPath(device: string, sha256: string): string {
+  return `${DEVICES}${device}/attachments/${sha256}`;
 }
 
 export function metaSegmentPath(device: string, seq: number): string {

@@ -3,6 +3,8 @@
 // time with a turn of the event loop between chats, so main's thread never holds a task that grows with the history.
 import fs from 'node:fs/promises';
 import { SYNC_FORMAT, type SyncPassReport, type SyncSkip } from '../../shared/sync.js';
+import { createHash } from 'node:crypto';
+import type { AttachmentPart } from '../../shared/attachments.js';
 import type { IndexEntry } from '../sessions/store/store-types.js';
 import {
   parseSessionFile,
@@ -15,6 +17,7 @@ import {
 } from '../sessions/store/session-file.js';
 import { knowledgeOf, planMerge, type IncomingLine } from './merge.js';
 import {
+  attachmentPath,
   chatSegmentPath,
   decodeSegment,
   DEVICES,
@@ -40,6 +43,11 @@ export interface SyncSessions {
   appendSynced(id: string, size: number, lines: readonly FileLine[], fields: SummaryFields): Promise<IndexEntry | 'busy' | 'changed'>;
   adoptSynced(header: SessionHeader, lines: readonly FileLine[]): Promise<IndexEntry>;
   deleteSynced(id: string): Promise<void>;
+  /** The stored bytes of an attached file (original or scaled copy) by its sha-256, or undefined. */
+  readAttachment(sha256: string): Promise<Uint8Array | undefined>;
+  hasAttachment(sha256: string): boolean;
+  /** Stores a file another computer attached (its hash checked) and records that `sessionId` references it. */
+  adoptAttachment(sessionId: string, part: AttachmentPart, bytes: Uint8Array, scaled?: Uint8Array): Promise<void>;
 }
 
 /** The location was set up by a newer build: the pass stops before writing anything. */
@@ -89,7 +97,16 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
   const device = state.deviceId;
   const ownSeq = new Map<string, number>();
   const remote: SegmentPlace[] = [];
+  const ownFiles = new Set<string>();
+  /** Attached files in the location by hash: where each can be read. */
+  const attachedFiles = new Map<string, string>();
   for (const file of files) {
+    const attached = ATTACHMENT_PATH.exec(file.path);
+    if (attached) {
+      if (attached[1] === device) ownFiles.add(attached[2]!);
+      else attachedFiles.set(attached[2]!, file.path);
+      continue;
+    }
     const place = placeOf(file.path);
     if (!place) continue;
     if (place.device === device) {
@@ -131,10 +148,11 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
   };
   options.progress(0, total);
 
-  // 1. Chats deleted here since they were last sent: one meta segment of tombstones.
+  // 1. Chats the person deleted here since the last pass: one meta segment of tombstones.
   const gone: Tombstone[] = [];
-  for (const id of state.sent.keys())
-    if (!sessions.entry(id) && !state.tombstones.has(id)) gone.push({ type: 'tombstone', session: id, at: options.now() });
+  for (const [id, at] of state.deletedHere)
+    if (!sessions.entry(id) && !state.tombstones.has(id)) gone.push({ type: 'tombstone', session: id, at });
+  state.deletedHere.clear();
   if (gone.length > 0) {
     const seq = nextSeq('');
     await write(
@@ -202,6 +220,14 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
       .split('\n')
       .filter((line) => line.length > 0);
     if (lines.length > 0) {
+      // The files its messages attach go first: a chat never arrives before what it shows.
+      for (const hash of attachedHashes(lines))
+        if (!ownFiles.has(hash)) {
+          const bytes = await sessions.readAttachment(hash);
+          if (!bytes) continue;
+          await write(attachmentPath(device, hash), bytes);
+          ownFiles.add(hash);
+        }
       const seq = nextSeq(entry.id);
       await write(chatSegmentPath(device, entry.id, seq), encodeSegment({ device, kind: 'chat', session: entry.id, seq }, lines));
     }
@@ -235,6 +261,7 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
     const plan = planMerge(localLines ? knowledgeOf(localLines) : undefined, lines);
     if (plan.headerMissing) return;
     if (plan.lines.length > 0 || (!entry && plan.header)) {
+      if (!(await takeAttachments(session, plan.lines))) return;
       if (!entry) {
         const created = await sessions.adoptSynced(plan.header!, plan.lines);
         state.sent.set(session, { offset: created.size, skip: [] });
@@ -254,6 +281,57 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
     }
     for (const place of whole) if (!plan.waiting.has(place.path)) state.applied.add(place.path);
   }
+
+  /** The files the lines attach that are not here, read whole and checked; false when one is not there yet. */
+  async function takeAttachments(session: string, lines: readonly FileLine[]): Promise<boolean> {
+    for (const part of attachedParts(lines)) {
+      if (sessions.hasAttachment(part.sha256) && (!part.scaled || sessions.hasAttachment(part.scaled.sha256))) continue;
+      const original = await readAttached(part.sha256);
+      const scaled = part.scaled ? await readAttached(part.scaled.sha256) : undefined;
+      if (!original || (part.scaled && !scaled)) return false;
+      try {
+        await sessions.adoptAttachment(session, part, original, scaled);
+      } catch (error) {
+        // One file this computer will not keep fails alone: the chat comes in, that file shows as missing.
+        options.log(`an attached file of chat ${session} was not kept`, error);
+      }
+    }
+    return true;
+  }
+
+  async function readAttached(hash: string): Promise<Uint8Array | undefined> {
+    const where = attachedFiles.get(hash);
+    const bytes = where ? await read(where) : null;
+    if (!where || !bytes) return undefined;
+    if (createHash('sha256').update(bytes).digest('hex') !== hash) {
+      skip(report.skipped, where, bytes.length === 0 ? 'torn' : 'tampered');
+      return undefined;
+    }
+    return bytes;
+  }
+}
+
+const ATTACHMENT_PATH = /^tiny-agent-sync\/devices\/([A-Za-z0-9-]{1,64})\/attachments\/([0-9a-f]{64})$/;
+
+/** Hashes of the files (originals and scaled copies) raw session lines attach. */
+function attachedHashes(lines: readonly string[]): Set<string> {
+  const hashes = new Set<string>();
+  for (const line of lines) for (const match of line.matchAll(/"sha256":"([0-9a-f]{64})"/g)) hashes.add(match[1]!);
+  return hashes;
+}
+
+/** The attachment parts of the message lines among `lines`. */
+function attachedParts(lines: readonly FileLine[]): AttachmentPart[] {
+  const parts: AttachmentPart[] = [];
+  for (const line of lines) {
+    if (line.type !== 'message') continue;
+    const content = (line.message as { content?: unknown }).content;
+    if (!Array.isArray(content)) continue;
+    for (const part of content as { type?: string; sha256?: unknown }[])
+      if (part?.type === 'attachment' && typeof part.sha256 === 'string' && /^[0-9a-f]{64}$/.test(part.sha256))
+        parts.push(part as AttachmentPart);
+  }
+  return parts;
 }
 
 async function checkFormat(

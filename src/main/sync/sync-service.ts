@@ -101,6 +101,14 @@ export class SyncService {
     this.debounce = setTimeout(() => void this.pass(), this.options.debounceMs ?? 3_000);
   }
 
+  /** The person deleted a chat here: the next pass tells the other computers (a chat deleted by sync is not told back). */
+  localDelete(sessionId: string): void {
+    if (this.state.tombstones.has(sessionId)) return;
+    this.state.deletedHere.set(sessionId, (this.options.now ?? Date.now)());
+    this.state.save().catch((error: unknown) => this.options.log('sync state could not be saved', error));
+    this.localChange();
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
     clearInterval(this.interval);

@@ -3,6 +3,8 @@
 // lines were sent (a byte offset into the session file, and the byte ranges that came from other computers, which are
 // never sent back), which remote files were applied, and the chats known deleted. A crash loses at most the work since
 // the last write, and redoing it changes nothing: lines are merged by id, files once written are never rewritten.
+// Only a delete the person made here becomes a tombstone: a chat file gone for another reason (a restored backup) is
+// never taken for one.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -26,6 +28,7 @@ const stateSchema = z.object({
   sent: z.record(z.string(), sentSchema),
   applied: z.array(z.string()),
   tombstones: z.record(z.string(), z.number()),
+  deletedHere: z.record(z.string(), z.number()).optional(),
   lastPass: z.any().optional(),
 });
 export type SentCursor = z.infer<typeof sentSchema>;
@@ -36,6 +39,8 @@ export class SyncState {
   sent = new Map<string, SentCursor>();
   applied = new Set<string>();
   tombstones = new Map<string, number>();
+  /** Chats the person deleted here, with when, not yet sent as tombstones (a restore removes files without this). */
+  deletedHere = new Map<string, number>();
   lastPass: SyncPassReport | undefined;
 
   private constructor(
@@ -61,6 +66,7 @@ export class SyncState {
     state.sent = new Map(Object.entries(parsed.data.sent));
     state.applied = new Set(parsed.data.applied);
     state.tombstones = new Map(Object.entries(parsed.data.tombstones));
+    state.deletedHere = new Map(Object.entries(parsed.data.deletedHere ?? {}));
     state.lastPass = parsed.data.lastPass as SyncPassReport | undefined;
     return state;
   }
@@ -81,6 +87,7 @@ export class SyncState {
       sent: Object.fromEntries(this.sent),
       applied: [...this.applied],
       tombstones: Object.fromEntries(this.tombstones),
+      deletedHere: Object.fromEntries(this.deletedHere),
       ...(this.lastPass && { lastPass: this.lastPass }),
     };
     await writeFileAtomic(this.file, JSON.stringify(data));
