@@ -211,6 +211,15 @@ describe('request schemas', () => {
     setSessionBuiltinTools: { sessionId: id, tools: ['web_search', 'fetch_page'] },
     updateBackupSettings: { enabled: true, keep: 3 },
     restoreBackup: { name: 'tiny-agent-backup-2026-12-02T10-00-00-000Z-manual' },
+    createKnowledgeBase: { name: 'Notes' },
+    renameKnowledgeBase: { kbId: 'kb-1', name: 'Papers' },
+    deleteKnowledgeBase: { kbId: 'kb-1' },
+    addKnowledgePaths: { kbId: 'kb-1', kind: 'folder' },
+    removeKnowledgePath: { kbId: 'kb-1', path: '/home/me/notes' },
+    setKnowledgeEmbedding: { kbId: 'kb-1', embedding: { providerId: 'p1', model: 'bge-m3' } },
+    reindexKnowledgeBase: { kbId: 'kb-1' },
+    setSessionKnowledge: { sessionId: id, kbIds: ['kb-1'] },
+    openKnowledgeFile: { file: '/home/me/notes/a.md' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -235,6 +244,7 @@ describe('request schemas', () => {
           'getBackups',
           'chooseBackupFolder',
           'backupNow',
+          'listKnowledgeBases',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());

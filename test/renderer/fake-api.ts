@@ -2,6 +2,7 @@
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
 import type { BuiltinToolsView } from '../../src/shared/builtin-tools.js';
 import type { BackupView } from '../../src/shared/sync.js';
+import type { KnowledgeView } from '../../src/shared/knowledge.js';
 import type { AppProblem, StartupNotice } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
@@ -70,6 +71,9 @@ export interface FakeApi {
   /** Backups as main shows them; `chooseBackupFolder` sets `backupFolderChoice` (undefined: cancelled). */
   backups: BackupView;
   backupFolderChoice?: string;
+  /** Knowledge bases as main shows them; `addKnowledgePaths` adds `knowledgePathChoice` (undefined: cancelled). */
+  knowledge: KnowledgeView;
+  knowledgePathChoice?: string[];
 }
 
 /** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
@@ -126,6 +130,7 @@ export function createFakeApi(): FakeApi {
     sessions: new Map(),
     finding: false,
     backups: { settings: { enabled: false, folder: null, keep: 7 }, backups: [] },
+    knowledge: { bases: [] },
     settings: {
       providers: [
         {
@@ -610,6 +615,40 @@ export function createFakeApi(): FakeApi {
       return backup;
     },
     restoreBackup: ({ name }) => ({ restored: name, safetyBackup: `tiny-agent-backup-${clock++}-before-restore`, files: 3 }),
+    listKnowledgeBases: () => structuredClone(fake.knowledge),
+    createKnowledgeBase: ({ name }) => {
+      const base = { id: `kb-${clock++}`, name, paths: [], status: 'ready' as const, files: 0, chunks: 0 };
+      fake.knowledge.bases.push(base);
+      return structuredClone(base);
+    },
+    renameKnowledgeBase: ({ kbId, name }) => {
+      for (const base of fake.knowledge.bases) if (base.id === kbId) base.name = name;
+      return structuredClone(fake.knowledge);
+    },
+    deleteKnowledgeBase: ({ kbId }) => {
+      fake.knowledge.bases = fake.knowledge.bases.filter((base) => base.id !== kbId);
+      return structuredClone(fake.knowledge);
+    },
+    addKnowledgePaths: ({ kbId }) => {
+      for (const base of fake.knowledge.bases)
+        if (base.id === kbId && fake.knowledgePathChoice) base.paths = [...new Set([...base.paths, ...fake.knowledgePathChoice])];
+      return structuredClone(fake.knowledge);
+    },
+    removeKnowledgePath: ({ kbId, path }) => {
+      for (const base of fake.knowledge.bases) if (base.id === kbId) base.paths = base.paths.filter((p) => p !== path);
+      return structuredClone(fake.knowledge);
+    },
+    setKnowledgeEmbedding: ({ kbId, embedding }) => {
+      for (const base of fake.knowledge.bases)
+        if (base.id === kbId) {
+          if (embedding) base.embedding = embedding;
+          else delete base.embedding;
+        }
+      return structuredClone(fake.knowledge);
+    },
+    reindexKnowledgeBase: () => structuredClone(fake.knowledge),
+    setSessionKnowledge: ({ kbIds }) => ({ knowledgeBases: kbIds }),
+    openKnowledgeFile: () => ({ opened: true }),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

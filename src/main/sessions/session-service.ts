@@ -219,6 +219,11 @@ export class SessionService {
     return this.cache.known(sessionId)?.loaded?.chat.builtinTools;
   }
 
+  /** The knowledge bases chosen for a loaded chat; undefined when none were chosen or it is not loaded. */
+  knowledgeBases(sessionId: string): readonly string[] | undefined {
+    return this.cache.known(sessionId)?.loaded?.chat.knowledgeBases;
+  }
+
   async updateChat(sessionId: string, patch: ChatSettingsPatch): Promise<SessionDetail> {
     const { runtime, loaded } = await this.ready(sessionId);
     if (patch.model) this.options.resolveModel(patch.model);

@@ -1,10 +1,10 @@
 // The built-in `search_knowledge` tool: the agent searches the knowledge bases its chat chose, and may search again.
 // Passages come back numbered [1], [2]… with their file and place, so the answer can cite them by number.
-import path from 'node:path';
 import { z } from 'zod';
 import type { KnowledgeBase, KnowledgePassage } from '../../../shared/knowledge.js';
 import type { Locale } from '../../../shared/settings.js';
 import type { AgentTool } from '../../agent/types.js';
+import { formatPassages } from '../../knowledge/passages.js';
 import type { BuiltinToolContext, BuiltinToolDefinition } from '../types.js';
 
 export interface KnowledgeToolDeps {
@@ -30,13 +30,6 @@ const WORDS = {
     noBases: '此对话未使用任何知识库。',
   },
 } satisfies Record<Locale, Record<string, string>>;
-
-/** Passages as the model reads them: numbered, each with its file and place. */
-export function formatPassages(passages: readonly KnowledgePassage[], first = 1): string {
-  return passages
-    .map((p, i) => `[${first + i}] ${path.basename(p.file)} — ${p.label}${p.page !== undefined ? ` (p. ${p.page})` : ''}\n${p.text}`)
-    .join('\n\n');
-}
 
 export function knowledgeToolDefinition(deps: KnowledgeToolDeps): BuiltinToolDefinition {
   return {

@@ -320,6 +320,7 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     case 'tool':
     case 'sessions_listed': // the sidebar's concern (sessionList.ts), never the open session's
     case 'import_progress': // the import's (transferSlice.ts)
+    case 'knowledge_status': // the knowledge bases' (Settings and the sidebar)
     case 'compare_start': // a compare's columns are the compare slice's (compareSlice.ts)
     case 'compare_column':
     case 'compare_end':
