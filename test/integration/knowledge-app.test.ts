@@ -28,6 +28,7 @@ const events: SessionEventEnvelope[] = [];
 const opened: string[] = [];
 let folderChoice: string | undefined;
 let transferPath: string | undefined;
+let filesChoice: string[] | undefined;
 
 async function open(): Promise<AppCore> {
   core = await createAppCore({
@@ -45,7 +46,7 @@ async function open(): Promise<AppCore> {
       chooseSavePath: async () => transferPath,
       chooseOpenPath: async () => transferPath,
       chooseFolder: async () => folderChoice,
-      chooseOpenPaths: async () => undefined,
+      chooseOpenPaths: async () => filesChoice,
     },
     writeLog: () => {},
   });
@@ -60,6 +61,7 @@ beforeEach(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tiny-kb-app-'));
   docs = mkdtempSync(path.join(tmpdir(), 'tiny-kb-docs-'));
   folderChoice = docs;
+  filesChoice = undefined;
   await fs.writeFile(
     path.join(docs, 'volcano.md'),
     '# Volcanoes\n\nA volcano erupts when lava rises through the crust.\n\n# Safety\n\nStay away from an eruption zone.',
@@ -364,6 +366,19 @@ describe('opening a cited file', () => {
     );
     expect((await refused('knowledge:openFile', { file: 'tea.txt' })).code).toBe('invalid_input');
     expect(opened).toEqual([inside]);
+  });
+
+  it('files chosen one by one are indexed; taking a path out drops only its rows', async () => {
+    const kb = await call<KnowledgeBaseView>('knowledge:create', { name: 'Two files' });
+    filesChoice = [path.join(docs, 'tea.txt'), path.join(docs, 'rocket.md')];
+    await call('knowledge:addPaths', { kbId: kb.id, kind: 'files' });
+    await core!.knowledge!.idle();
+    expect(await core!.knowledge!.rowCounts(kb.id)).toEqual({ files: 2, chunks: 2 });
+    const view = await call<KnowledgeView>('knowledge:removePath', { kbId: kb.id, path: path.join(docs, 'tea.txt') });
+    expect(view.bases[0]!.paths).toEqual([path.join(docs, 'rocket.md')]);
+    await core!.knowledge!.idle();
+    expect(await core!.knowledge!.rowCounts(kb.id)).toEqual({ files: 1, chunks: 1 });
+    expect(await refused('knowledge:openFile', { file: path.join(docs, 'tea.txt') })).toMatchObject({ code: 'invalid_input' });
   });
 
   it('a cancelled dialog changes nothing', async () => {
