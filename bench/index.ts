@@ -17,6 +17,7 @@ const sections: Section[] = [
   { name: 'compare', load: () => import('./compare.js') },
   { name: 'backup', load: () => import('./backup.js') },
   { name: 'sync', load: () => import('./sync.js') },
+  { name: 'knowledge', load: () => import('./knowledge.js') },
 ];
 
 const args = process.argv.slice(2);

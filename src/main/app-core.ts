@@ -23,6 +23,8 @@ import { streamOpenAI } from './llm/index.js';
 import { createLogger, type Logger } from './log.js';
 import { BuiltinToolsService } from './builtin-tools/builtin-tools-service.js';
 import { McpService } from './mcp/mcp-service.js';
+import { KnowledgeService } from './knowledge/knowledge-service.js';
+import { KNOWLEDGE_TOP_K } from '../shared/knowledge.js';
 import { MCP_STRINGS } from './mcp/strings.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { findInBranch, SEARCH_FILE, SearchService } from './search/index.js';
@@ -61,6 +63,8 @@ export interface AppCoreOptions {
   openExternal: (url: string) => Promise<void>;
   /** Where "Open in browser" writes previews (tests name a temp folder of their own). */
   previewFiles?: PreviewFileOptions;
+  /** Opens a file of a knowledge base with the system's viewer (shell.openPath: '' or why not); absent: not opened. */
+  openPath?: (file: string) => Promise<string>;
   /** Where redacted log lines go (default stderr). */
   writeLog?: (line: string) => void;
   /** The system save/open dialogs for export and import (tests script them); default: always cancelled. */
@@ -85,6 +89,8 @@ export interface AppCore {
   mcp?: McpService;
   /** web_search, fetch_page, run_python; absent when another Tiny Agent holds the data folder. */
   builtinTools?: BuiltinToolsService;
+  /** Knowledge bases (knowledge.json, their index, retrieval); absent when another Tiny Agent holds the data folder. */
+  knowledge?: KnowledgeService;
   /** Export and import (the benchmark imports with `importFrom`); absent when another Tiny Agent holds the data folder. */
   transfer?: TransferService;
   log: Logger;
@@ -150,6 +156,22 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   if (!derived.available) log.info(`the derived database cannot be used; search is unavailable (${JSON.stringify(derived.availability)})`);
 
+  const knowledge = await KnowledgeService.open({
+    dataDir: options.dataDir,
+    store: derived,
+    language: () => current.locale(),
+    dialogs: options.dialogs ?? noDialogs,
+    ...(options.openPath && { openPath: options.openPath }),
+    embeddingEndpoint: (providerId, model) => {
+      const resolved = current.resolveModel({ providerId, model });
+      return { baseUrl: resolved.baseUrl, ...(resolved.apiKey !== undefined && { apiKey: resolved.apiKey }), model };
+    },
+    emit: (view) => options.emit({ ...LIST_ENVELOPE, event: { type: 'knowledge_status', knowledge: view } }),
+    log: (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
+  });
+  // A database started afresh lost the knowledge rows with the rest: every base is indexed again.
+  derived.onReset(() => knowledge.afterReset());
+
   // Bound once the sessions exist (approvals "always allow" go to the chat's settings lines); no run starts before.
   let sessionsRef: SessionService | undefined;
   const builtin = await BuiltinToolsService.open({
@@ -159,6 +181,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     chatLines: {
       allowedBuiltinTools: (id) => sessionsRef?.builtinToolsAllowed(id),
       appendChatLine: async (id, patch) => void (await sessionsRef?.updateChat(id, patch)),
+    },
+    knowledge: {
+      basesFor: (id) => knowledge.basesOf(sessionsRef?.knowledgeBases(id)),
+      retrieve: (bases, query, limit) => knowledge.retrieve(bases, query, limit),
+      anyBases: () => knowledge.anyBases(),
+      number: (id, passages) => knowledge.number(id, passages),
     },
   });
 
@@ -202,8 +230,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     attachments,
     tools: async (servers, hooks, run) => [
       ...(await mcp.toolsFor(servers, hooks)),
-      ...(builtin?.toolsFor(sessionsRef?.builtinTools(run.sessionId), hooks, run) ?? []),
+      ...(builtin?.toolsFor(sessionsRef?.builtinTools(run.sessionId), hooks, {
+        ...run,
+        knowledge: knowledge.basesOf(sessionsRef?.knowledgeBases(run.sessionId)).length > 0,
+      }) ?? []),
     ],
+    knowledge: {
+      beginRun: (id, kbIds, question) => knowledge.beginRun(id, kbIds, question, KNOWLEDGE_TOP_K),
+      citationsIn: (id, text) => knowledge.citationsIn(id, text),
+      forgetRun: (id) => knowledge.forgetRun(id),
+    },
     autoTitle: () => current.autoTitle(),
     summaryModel: () => {
       const ref = current.summaryModel();
@@ -419,6 +455,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     updateSyncSettings: (patch) => syncService.update(patch),
     chooseSyncFolder: () => syncService.chooseFolder(),
     syncNow: () => syncService.syncNow(),
+    listKnowledgeBases: () => knowledge.view(),
+    createKnowledgeBase: ({ name }) => knowledge.create(name),
+    renameKnowledgeBase: ({ kbId, name }) => knowledge.rename(kbId, name),
+    deleteKnowledgeBase: ({ kbId }) => knowledge.delete(kbId),
+    addKnowledgePaths: ({ kbId, kind }) => knowledge.addPaths(kbId, kind),
+    removeKnowledgePath: ({ kbId, path: target }) => knowledge.removePath(kbId, target),
+    setKnowledgeEmbedding: ({ kbId, embedding }) => knowledge.setEmbedding(kbId, embedding),
+    reindexKnowledgeBase: ({ kbId }) => knowledge.reindex(kbId),
+    setSessionKnowledge: async ({ sessionId, kbIds }) => {
+      const knowledgeBases = knowledge.known(kbIds);
+      await sessions.updateChat(sessionId, { knowledgeBases });
+      return { knowledgeBases };
+    },
+    openKnowledgeFile: ({ file }) => knowledge.openFile(file),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -429,6 +479,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     painted = true;
     sessions.store.check();
     void searchService.start();
+    knowledge.start();
     // The daily backup runs off the paint's path; its file work is async (copies and hashing in 256 KiB slices).
     setTimeout(() => void backups.daily(), 0);
     // The first sync pass, then one every few minutes; its file work is async and done one chat at a time.
@@ -442,6 +493,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     search: searchService,
     mcp,
     builtinTools: builtin,
+    knowledge,
     transfer,
     log,
     desktop,
@@ -455,6 +507,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         await syncService.dispose();
         await transfer.dispose();
         await sessions.dispose();
+        knowledge.dispose();
         await derived.close();
         await windowState.flush();
         await attachments.flush();

@@ -122,6 +122,7 @@ async function start(): Promise<void> {
       }
     },
     openExternal: (url) => shell.openExternal(url),
+    openPath: (file) => shell.openPath(file),
     dialogs: fileDialogs,
     // A restore: this core lets the folder go, the files are replaced, a new core takes over and the window reloads.
     reopen: async (between) => {
@@ -173,6 +174,12 @@ const fileDialogs: FileDialogs = {
     const window = BrowserWindow.getFocusedWindow();
     const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     return result.canceled ? undefined : result.filePaths[0];
+  },
+  async chooseOpenPaths({ title }) {
+    const options = { title, properties: ['openFile' as const, 'multiSelections' as const] };
+    const window = BrowserWindow.getFocusedWindow();
+    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? undefined : result.filePaths;
   },
   async chooseOpenPath({ title, filters }) {
     const options = { title, filters, properties: ['openFile' as const] };

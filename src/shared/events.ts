@@ -6,6 +6,7 @@ import type { MessageRef, QueueState, SessionSummary } from './sessions.js';
 import type { IpcErrorCode } from './errors.js';
 import type { ImportProgress } from './transfer.js';
 import type { SyncStatus } from './sync.js';
+import type { KnowledgeCitation, KnowledgeView } from './knowledge.js';
 import type { UsageTotal } from './usage.js';
 
 /**
@@ -31,6 +32,8 @@ export type SessionEvent =
       refusal?: true;
       /** Tool calls of this message (their arguments are not streamed as deltas). */
       toolCalls: Extract<AssistantMessage['content'][number], { type: 'toolCall' }>[];
+      /** The knowledge passages this message cites (AssistantMessage.citations). */
+      citations?: KnowledgeCitation[];
     }
   | { type: 'queue'; queue: QueueState }
   /** Something the person should know about how the run ended (e.g. it used its request limit); before `saved`. */
@@ -78,6 +81,8 @@ export type SessionEvent =
    * slides) so far; `readingId` is the one its `addAttachment` request named. In order; the add's answer follows.
    */
   | { type: 'document_progress'; readingId: string; done: number; total: number }
+  /** Not about one session (`LIST_ENVELOPE`): a knowledge base changed or its indexing moved on (the whole list). */
+  | { type: 'knowledge_status'; knowledge: KnowledgeView }
   /** A compare began (its envelope's run id is `compareId`): one run per column, whose events then carry its run id. */
   | { type: 'compare_start'; compareId: string; userText: string; columns: CompareColumn[] }
   /** A column of compare `compareId` is answered again by a new run (`column` is its 0-based place). */

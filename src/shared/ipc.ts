@@ -19,6 +19,7 @@ import type { SessionCursor } from './session-order.js';
 import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from './sessions.js';
 import type { ExportFormat, ExportResult, ImportResult } from './transfer.js';
 import type { BackupSummary, BackupView, RestoreAnswer, SyncSettingsPatch, SyncView } from './sync.js';
+import type { KnowledgeBaseView, KnowledgePathKind, KnowledgeView } from './knowledge.js';
 import type { ChatParams, ConnectionTestResult, ModelRef, ProviderInput, SettingsPatch, SettingsView } from './settings.js';
 
 /** `window.api` method name → channel name. */
@@ -114,6 +115,17 @@ export const INVOKE_CHANNELS = {
   updateSyncSettings: 'sync:settings',
   chooseSyncFolder: 'sync:chooseFolder',
   syncNow: 'sync:now',
+  // Knowledge bases (knowledge.ts)
+  listKnowledgeBases: 'knowledge:list',
+  createKnowledgeBase: 'knowledge:create',
+  renameKnowledgeBase: 'knowledge:rename',
+  deleteKnowledgeBase: 'knowledge:delete',
+  addKnowledgePaths: 'knowledge:addPaths',
+  removeKnowledgePath: 'knowledge:removePath',
+  setKnowledgeEmbedding: 'knowledge:setEmbedding',
+  reindexKnowledgeBase: 'knowledge:reindex',
+  setSessionKnowledge: 'sessions:setKnowledge',
+  openKnowledgeFile: 'knowledge:openFile',
 } as const;
 
 /** The single main → renderer channel; payload: SessionEventEnvelope. */
@@ -331,6 +343,28 @@ export interface InvokeContract {
   chooseSyncFolder: { request: void; response: SyncView };
   /** Runs a pass now (waits for one under way first) and answers the view after it; a failed pass is in the status. */
   syncNow: { request: void; response: SyncView };
+  /** Every knowledge base with where its index stands; changes also arrive as `knowledge_status` events. */
+  listKnowledgeBases: { request: void; response: KnowledgeView };
+  /** A new, empty knowledge base (paths come from `addKnowledgePaths`). */
+  createKnowledgeBase: { request: { name: string }; response: KnowledgeBaseView };
+  renameKnowledgeBase: { request: { kbId: string; name: string }; response: KnowledgeView };
+  /** Removes the base and every row of its index; the person's files are untouched, chats using it no longer do. */
+  deleteKnowledgeBase: { request: { kbId: string }; response: KnowledgeView };
+  /** Asks for files or a folder in main's open dialog and indexes them (in the background); cancelled changes nothing. */
+  addKnowledgePaths: { request: { kbId: string; kind: KnowledgePathKind }; response: KnowledgeView };
+  /** Takes one of the base's paths out (its files' rows go). */
+  removeKnowledgePath: { request: { kbId: string; path: string }; response: KnowledgeView };
+  /** Hybrid retrieval with this provider's `/embeddings` model (every chunk is embedded again), or BM25 only (`null`). */
+  setKnowledgeEmbedding: {
+    request: { kbId: string; embedding: { providerId: string; model: string } | null };
+    response: KnowledgeView;
+  };
+  /** Reads the base's files again where they changed (e.g. after fixing an error). */
+  reindexKnowledgeBase: { request: { kbId: string }; response: KnowledgeView };
+  /** The knowledge bases a chat searches from its next run (the whole list; unknown ids are refused). */
+  setSessionKnowledge: { request: SessionRef & { kbIds: string[] }; response: { knowledgeBases: string[] } };
+  /** Opens a file of a knowledge base with the system's viewer; any other path is refused (`invalid_input`). */
+  openKnowledgeFile: { request: { file: string }; response: { opened: boolean } };
 }
 
 export type InvokeRequest<K extends InvokeMethod> = InvokeContract[K]['request'];

@@ -26,3 +26,49 @@ export interface KnowledgePassage {
   /** Fused rank score (higher is better). */
   score: number;
 }
+
+/** How far a base's indexing has got: files looked at of the files found. */
+export interface KnowledgeProgress {
+  done: number;
+  total: number;
+}
+
+/** One knowledge base as Settings and the sidebar show it (`knowledge-base` row, `data-status` = `status`). */
+export interface KnowledgeBaseView extends KnowledgeBase {
+  status: KnowledgeStatus;
+  /** Files indexed (read, with or without text) and chunks stored, as of the last finished step. */
+  files: number;
+  chunks: number;
+  /** Present while `status` is `indexing`. */
+  progress?: KnowledgeProgress;
+  /** Why the last indexing failed (or the embedding model could not be used), in the app's language. */
+  error?: string;
+}
+
+/** Every knowledge base, in the file's order; `error`: knowledge.json cannot be read (nothing is changed until fixed). */
+export interface KnowledgeView {
+  bases: KnowledgeBaseView[];
+  error?: string;
+}
+
+/** What `addKnowledgePaths` asks main's open dialog for: files (several) or one folder (watched). */
+export type KnowledgePathKind = 'files' | 'folder';
+
+/**
+ * One numbered source an answer could cite: the mark `[n]` in the answer's text is a `citation` button
+ * (`data-source` = n) that opens `citation-panel` with this passage, its file and its page. Stored on the assistant
+ * message (AssistantMessage.citations), so it survives a restart and export.
+ */
+export interface KnowledgeCitation {
+  /** The number the model was given ([1], [2] …), unique within the message. */
+  n: number;
+  kbId: string;
+  /** Absolute path of the source file (openKnowledgeFile opens it while it belongs to a knowledge base). */
+  file: string;
+  label: string;
+  page?: number;
+  text: string;
+}
+
+/** How many passages each send retrieves for the question when the chat uses knowledge bases. */
+export const KNOWLEDGE_TOP_K = 5;

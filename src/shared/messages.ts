@@ -1,6 +1,7 @@
 // Conversation messages shared by main and renderer. Plain JSON: every message round-trips through
 // JSON.stringify unchanged, so the same objects are stored on disk, sent over IPC and shown in the UI.
 import type { AttachmentPart } from './attachments.js';
+import type { KnowledgeCitation } from './knowledge.js';
 
 export type { AttachmentPart } from './attachments.js';
 
@@ -101,6 +102,11 @@ export interface AssistantMessage {
   timing?: AnswerTiming;
   /** True when the model declined to answer (OpenAI `delta.refusal`): the text parts are its refusal, shown marked as one. */
   refusal?: true;
+  /**
+   * The knowledge-base passages this answer cites: each `[n]` in its text with a citation here is a `citation` mark
+   * (`data-source` = n) opening `citation-panel`. Only the numbers the text uses; absent when it cites none.
+   */
+  citations?: KnowledgeCitation[];
   timestamp: number;
 }
 

@@ -86,6 +86,8 @@ export interface ChatSettings {
   compareModels?: ModelRef[];
   /** The built-in tools chosen for this chat (ids); absent: none. */
   builtinTools?: string[];
+  /** The knowledge bases this chat searches (ids; a deleted one is skipped); absent: none. */
+  knowledgeBases?: string[];
 }
 
 /** A change to a chat's settings; absent fields stay as they are. `params` replaces the whole set. */
@@ -99,6 +101,8 @@ export interface ChatSettingsPatch {
   builtinToolsAllowed?: string[];
   /** The built-in tools chosen for this chat (the whole list; a later line replaces it). */
   builtinTools?: string[];
+  /** The knowledge bases this chat searches (the whole list; a later line replaces it). */
+  knowledgeBases?: string[];
 }
 
 /**

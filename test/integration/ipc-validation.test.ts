@@ -216,6 +216,15 @@ describe('request schemas', () => {
     updateBackupSettings: { enabled: true, keep: 3 },
     restoreBackup: { name: 'tiny-agent-backup-2026-12-02T10-00-00-000Z-manual' },
     updateSyncSettings: { enabled: true, paused: false, intervalMinutes: 5, webdav: { url: 'https://dav.example/sync', username: 'me' } },
+    createKnowledgeBase: { name: 'Notes' },
+    renameKnowledgeBase: { kbId: 'kb-1', name: 'Papers' },
+    deleteKnowledgeBase: { kbId: 'kb-1' },
+    addKnowledgePaths: { kbId: 'kb-1', kind: 'folder' },
+    removeKnowledgePath: { kbId: 'kb-1', path: '/home/me/notes' },
+    setKnowledgeEmbedding: { kbId: 'kb-1', embedding: { providerId: 'p1', model: 'bge-m3' } },
+    reindexKnowledgeBase: { kbId: 'kb-1' },
+    setSessionKnowledge: { sessionId: id, kbIds: ['kb-1'] },
+    openKnowledgeFile: { file: '/home/me/notes/a.md' },
   };
 
   it('refuses unknown fields on every request that takes an object', () => {
@@ -243,6 +252,7 @@ describe('request schemas', () => {
           'getSync',
           'chooseSyncFolder',
           'syncNow',
+          'listKnowledgeBases',
         ].includes(m),
     );
     expect(Object.keys(valid).sort()).toEqual(methods.sort());
@@ -327,6 +337,68 @@ describe('request schemas', () => {
       open({ kind: 'html', source: '<p>', path: '/tmp/x.html' }),
       open({ kind: 'html', source: '<p>', url: 'file:///etc/passwd' }),
     ]).toEqual([true, true, false, false, false, false, false]);
+  });
+
+  it('takes knowledge base ids, names, path kinds and absolute paths only, and takes no path to add from the window', () => {
+    const ok = (method: InvokeMethod, request: unknown) => requestSchemas[method].safeParse(request).success;
+    expect([
+      ok('createKnowledgeBase', { name: 'Notes' }),
+      ok('createKnowledgeBase', { name: '   ' }),
+      ok('createKnowledgeBase', {}),
+      ok('renameKnowledgeBase', { kbId: '../kb', name: 'x' }),
+      ok('deleteKnowledgeBase', { kbId: 'x'.repeat(65) }),
+      ok('addKnowledgePaths', { kbId: 'kb', kind: 'anything' }),
+      ok('addKnowledgePaths', { kbId: 'kb', kind: 'folder', path: '/etc' }),
+      ok('removeKnowledgePath', { kbId: 'kb', path: 'relative/notes' }),
+      ok('removeKnowledgePath', { kbId: 'kb', path: '/notes\0x' }),
+      ok('setKnowledgeEmbedding', { kbId: 'kb', embedding: null }),
+      ok('setKnowledgeEmbedding', { kbId: 'kb' }),
+      ok('setKnowledgeEmbedding', { kbId: 'kb', embedding: { providerId: 'p', model: ' ' } }),
+      ok('setSessionKnowledge', { sessionId: id, kbIds: 'kb' }),
+      ok('setSessionKnowledge', { sessionId: 'x', kbIds: [] }),
+      ok('setSessionKnowledge', { sessionId: id, kbIds: Array.from({ length: 51 }, (_, i) => `kb${i}`) }),
+      ok('openKnowledgeFile', { file: 'C:\\Users\\me\\a.pdf' }),
+      ok('openKnowledgeFile', { file: 'a.pdf' }),
+      ok('openKnowledgeFile', { file: `/${'x'.repeat(4096)}` }),
+      ok('listKnowledgeBases', { kbId: 'kb' }),
+    ]).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('answers typed errors for a knowledge base that does not exist, and a file outside every base', async () => {
+    const handle = (channel: string, request: unknown) => core.router.handle(channel, request);
+    expect(await handle('knowledge:rename', { kbId: 'missing', name: 'x' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await handle('knowledge:addPaths', { kbId: 'missing', kind: 'files' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await handle('sessions:setKnowledge', { sessionId, kbIds: ['missing'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await handle('knowledge:openFile', { file: join(dataDir, 'settings.json') })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 
   it('takes message text up to the limit and not one character more', () => {

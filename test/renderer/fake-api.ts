@@ -2,6 +2,7 @@
 // held answers (to observe loading locks), and events pushed by the test. It never returns an API key.
 import type { BuiltinToolsView } from '../../src/shared/builtin-tools.js';
 import type { BackupView, SyncView } from '../../src/shared/sync.js';
+import type { KnowledgeView } from '../../src/shared/knowledge.js';
 import type { AppProblem, StartupNotice } from '../../src/shared/app-status';
 import type { IpcError, IpcErrorCode, IpcResult } from '../../src/shared/errors';
 import type { SessionEvent, SessionEventEnvelope } from '../../src/shared/events';
@@ -75,6 +76,9 @@ export interface FakeApi {
   syncFolderChoice?: string;
   /** The secrets main would seal (the WebDAV password, the passphrase); tests check none comes back to the window. */
   syncSecrets: { password?: string; passphrase?: string };
+  /** Knowledge bases as main shows them; `addKnowledgePaths` adds `knowledgePathChoice` (undefined: cancelled). */
+  knowledge: KnowledgeView;
+  knowledgePathChoice?: string[];
 }
 
 /** A SessionEvent whose run_start / run_end `summary` and whose `saved` refs may be left out. */
@@ -136,6 +140,7 @@ export function createFakeApi(): FakeApi {
       status: { state: 'off' },
     },
     syncSecrets: {},
+    knowledge: { bases: [] },
     settings: {
       providers: [
         {
@@ -669,6 +674,40 @@ export function createFakeApi(): FakeApi {
     },
     // Main answers after the pass, whose `sync_status` events the test emits first (hold the answer to see them).
     syncNow: () => structuredClone(fake.sync),
+    listKnowledgeBases: () => structuredClone(fake.knowledge),
+    createKnowledgeBase: ({ name }) => {
+      const base = { id: `kb-${clock++}`, name, paths: [], status: 'ready' as const, files: 0, chunks: 0 };
+      fake.knowledge.bases.push(base);
+      return structuredClone(base);
+    },
+    renameKnowledgeBase: ({ kbId, name }) => {
+      for (const base of fake.knowledge.bases) if (base.id === kbId) base.name = name;
+      return structuredClone(fake.knowledge);
+    },
+    deleteKnowledgeBase: ({ kbId }) => {
+      fake.knowledge.bases = fake.knowledge.bases.filter((base) => base.id !== kbId);
+      return structuredClone(fake.knowledge);
+    },
+    addKnowledgePaths: ({ kbId }) => {
+      for (const base of fake.knowledge.bases)
+        if (base.id === kbId && fake.knowledgePathChoice) base.paths = [...new Set([...base.paths, ...fake.knowledgePathChoice])];
+      return structuredClone(fake.knowledge);
+    },
+    removeKnowledgePath: ({ kbId, path }) => {
+      for (const base of fake.knowledge.bases) if (base.id === kbId) base.paths = base.paths.filter((p) => p !== path);
+      return structuredClone(fake.knowledge);
+    },
+    setKnowledgeEmbedding: ({ kbId, embedding }) => {
+      for (const base of fake.knowledge.bases)
+        if (base.id === kbId) {
+          if (embedding) base.embedding = embedding;
+          else delete base.embedding;
+        }
+      return structuredClone(fake.knowledge);
+    },
+    reindexKnowledgeBase: () => structuredClone(fake.knowledge),
+    setSessionKnowledge: ({ kbIds }) => ({ knowledgeBases: kbIds }),
+    openKnowledgeFile: () => ({ opened: true }),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

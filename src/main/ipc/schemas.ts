@@ -87,6 +87,17 @@ const allowedHost = z
     message: 'host must be a host name or an IP address',
   });
 const builtinToolId = z.enum(['web_search', 'fetch_page', 'run_python', 'search_knowledge']);
+/** A knowledge base's id (knowledge.json's form: made here as a UUID, by hand any short id). */
+const knowledgeId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'kbId must be a knowledge base id' });
+const knowledgeName = sessionName;
+/** A path main handed out (a base's path, a citation's file): absolute, bounded, no NUL. */
+const absolutePath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.includes('\0') && (p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\')), {
+    message: 'must be an absolute path',
+  });
 const secretMap = z.record(z.string().min(1).max(200), z.string().max(10_000).nullable());
 /** A patch of the window's state: a bounded number of entries, each draft no longer than the composer holds. */
 const fewEntries = (record: Record<string, unknown>) => Object.keys(record).length <= UI_STATE_LIMITS.maxPatchEntries;
@@ -346,4 +357,17 @@ export const requestSchemas = {
     .refine((patch) => !(patch.clearTarget && patch.webdav), { message: 'clearTarget and webdav cannot go together' }),
   chooseSyncFolder: noInput,
   syncNow: noInput,
+  listKnowledgeBases: noInput,
+  createKnowledgeBase: z.strictObject({ name: knowledgeName }),
+  renameKnowledgeBase: z.strictObject({ kbId: knowledgeId, name: knowledgeName }),
+  deleteKnowledgeBase: z.strictObject({ kbId: knowledgeId }),
+  addKnowledgePaths: z.strictObject({ kbId: knowledgeId, kind: z.enum(['files', 'folder']) }),
+  removeKnowledgePath: z.strictObject({ kbId: knowledgeId, path: absolutePath }),
+  setKnowledgeEmbedding: z.strictObject({
+    kbId: knowledgeId,
+    embedding: z.strictObject({ providerId: z.string().min(1).max(200), model: z.string().trim().min(1).max(200) }).nullable(),
+  }),
+  reindexKnowledgeBase: z.strictObject({ kbId: knowledgeId }),
+  setSessionKnowledge: z.strictObject({ sessionId, kbIds: z.array(knowledgeId).max(50) }),
+  openKnowledgeFile: z.strictObject({ file: absolutePath }),
 } satisfies Schemas;

@@ -9,6 +9,7 @@ import type { KnowledgeBase, KnowledgePassage, KnowledgeStatus } from '../../sha
 import type { DerivedCalls, DerivedCall } from '../derived/protocol.js';
 import { chunkParts, DEFAULT_CHUNKING, type ChunkOptions } from './chunker.js';
 import type { Embedder } from './embeddings.js';
+import { packVector } from './vectors.js';
 import { extractText, type Extract } from './text-extract.js';
 
 /** The derived database as the indexer needs it (DerivedDb). */
@@ -27,6 +28,10 @@ export interface KnowledgeIndexerOptions {
   debounceMs?: number;
   log?: (message: string) => void;
   onStatus?: (kbId: string, status: KnowledgeStatus) => void;
+  /** Files looked at of the files found, as a sync goes (a few times a second at most matters to nobody here). */
+  onProgress?: (kbId: string, done: number, total: number) => void;
+  /** The base's embedding model failed: its chunks are stored without vectors (BM25 still finds them). */
+  onEmbeddingError?: (kbId: string, error: unknown) => void;
 }
 
 /** Folders never walked into: tools' caches and version control. */
@@ -106,7 +111,9 @@ export class KnowledgeIndexer {
         for (const p of base.paths) await walk(p, files);
         const known = new Map(await this.options.store.call('knowledge.files', { kbId: base.id }));
         const present = new Set(files);
+        let done = 0;
         for (const file of files) {
+          this.options.onProgress?.(base.id, done++, files.length);
           const stat = await fsp.stat(file).catch(() => undefined);
           if (!stat) continue;
           const was = known.get(file);
@@ -147,7 +154,15 @@ export class KnowledgeIndexer {
     }
     const chunks = chunkParts(result.document.parts, this.options.chunking ?? DEFAULT_CHUNKING);
     const embedder = this.options.embedderFor?.(base);
-    const vectors = embedder && chunks.length > 0 ? await embedder(chunks.map((c) => `${c.label}\n${c.text}`)) : undefined;
+    let vectors: Uint8Array[] | undefined;
+    if (embedder && chunks.length > 0) {
+      try {
+        // Packed here (4 bytes a dimension): the worker gets compact copies, not arrays of doubles.
+        vectors = (await embedder(chunks.map((c) => `${c.label}\n${c.text}`))).map(packVector);
+      } catch (error) {
+        this.options.onEmbeddingError?.(base.id, error);
+      }
+    }
     await this.options.store.call('knowledge.setFile', {
       kbId: base.id,
       path: file,

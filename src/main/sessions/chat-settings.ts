@@ -29,6 +29,7 @@ export function applyChatPatch(state: ChatState, patch: ChatSettingsPatch): Chat
     params: patch.params ?? state.params,
     ...compareSet(state, patch),
     ...((patch.builtinTools ?? state.builtinTools) && { builtinTools: patch.builtinTools ?? state.builtinTools }),
+    ...((patch.knowledgeBases ?? state.knowledgeBases) && { knowledgeBases: patch.knowledgeBases ?? state.knowledgeBases }),
     ...((patch.builtinToolsAllowed ?? state.builtinToolsAllowed) && {
       builtinToolsAllowed: patch.builtinToolsAllowed ?? state.builtinToolsAllowed,
     }),

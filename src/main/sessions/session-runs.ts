@@ -9,7 +9,7 @@ import { messageText, type Message, type UserMessage } from '../../shared/messag
 import { usageTotals } from '../../shared/usage.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import type { FailedRunSnapshot, RunOrigin } from '../../shared/sessions.js';
-import { DEFAULT_MAX_MESSAGES } from './context-policy.js';
+import { DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
 import { fillSystemVariables } from './prompt-fill.js';
 import { Condenser } from './condense/index.js';
 import type { CondensedSummary } from '../../shared/condense.js';
@@ -115,13 +115,20 @@ export class SessionRuns {
     prompts: UserMessage[],
     userText: string,
     origin: RunOrigin = { kind: 'send' },
+    knowledgeNote?: string,
   ): string {
     const { context, options, cache, views, edits } = this.parts;
+    // The passages go with the question this run answers: its prompt, or (answering again) the base's last question.
+    const question = prompts[0] ?? [...baseBranch].reverse().find((entry) => entry.message.role === 'user')?.message;
+    // One copy per run: every request of the run reuses it, and its token count, rather than counting again.
+    const notedCopies = new WeakMap<Message, Message>();
     // Resolved first: a chat whose provider is gone fails here, before anything starts.
     const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
     const deps: RunDeps = {
       streamFn: options.streamFn,
-      ...this.requestShaping(runtime, loaded, model),
+      ...this.requestShaping(runtime, loaded, model, (filled) =>
+        knowledgeNote && question ? withKnowledgeNote(filled, question, knowledgeNote, notedCopies) : filled,
+      ),
       maxMessages: options.maxMessagesPerSession ?? DEFAULT_MAX_MESSAGES,
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
       timer: options.timer ?? realTimer,
@@ -131,6 +138,7 @@ export class SessionRuns {
       isDeleted: () => runtime.deleted,
       strings: () => context.strings(),
       log: context.log,
+      ...(options.knowledge && { citations: (text: string) => options.knowledge!.citationsIn(runtime.id, text) }),
     };
     const run: SessionRun = new SessionRun(
       {
@@ -165,9 +173,15 @@ export class SessionRuns {
   /**
    * How each request of a run on `model` in this chat is shaped (a compare's columns too): the prompt variables
    * filled, the condensed summary in place of the turns it covers (written first when the chat outgrew its budget),
-   * and the files converted for the model.
+   * and the files converted for the model. `withPassages` adds a run's knowledge passages after the variables are
+   * filled and before condensing measures the request.
    */
-  requestShaping(runtime: Runtime, loaded: Loaded, model: AgentModel): Pick<RunDeps, 'convertToLlm' | 'shapeContext'> {
+  requestShaping(
+    runtime: Runtime,
+    loaded: Loaded,
+    model: AgentModel,
+    withPassages: (filled: Message[]) => Message[] = (filled) => filled,
+  ): Pick<RunDeps, 'convertToLlm' | 'shapeContext'> {
     const { options, edits } = this.parts;
     return {
       ...(this.convertToLlm && { convertToLlm: this.convertToLlm(documentBudgetTokens(model.contextWindow)) }),
@@ -179,7 +193,7 @@ export class SessionRuns {
           platform: process.platform,
         });
         const write = (summary: CondensedSummary | null) => edits.condensed(runtime, loaded, summary);
-        return this.condenser.shape(runtime.id, loaded, filled, current, limits, signal, write);
+        return this.condenser.shape(runtime.id, loaded, withPassages(filled), current, limits, signal, write);
       },
     };
   }
@@ -225,6 +239,7 @@ export class SessionRuns {
     // Input queued while the run was finishing was meant to follow it: send it now rather than lose it.
     if (!end.handBack && end.leftovers.length) {
       try {
+        this.parts.options.knowledge?.forgetRun(runtime.id);
         this.start(runtime, loaded, loaded.branch, end.leftovers, joined(end.leftovers));
       } catch (error) {
         context.log.error(`session ${runtime.id}: queued message(s) could not be sent`, error);
@@ -332,4 +347,39 @@ function keptRun(run: SessionRun, end: Extract<RunEnd, { kind: 'failed' }>, orig
 
 function joined(messages: readonly UserMessage[]): string {
   return messages.map((message) => messageText(message)).join('\n\n');
+}
+
+/**
+ * The request's copy of the messages with the knowledge passages after the run's question (the stored message is
+ * untouched). The question is found by identity, or by its time when an earlier step copied it.
+ */
+export function withKnowledgeNote(
+  messages: Message[],
+  question: Message,
+  note: string,
+  copies = new WeakMap<Message, Message>(),
+): Message[] {
+  let at = messages.indexOf(question);
+  if (at < 0) at = messages.findIndex((m) => m.role === 'user' && m.timestamp === question.timestamp);
+  if (at < 0) return messages;
+  const target = messages[at] as UserMessage;
+  let noted = copies.get(target);
+  if (!noted) {
+    const content: UserMessage['content'] =
+      typeof target.content === 'string' ? `${target.content}\n\n${note}` : [...target.content, { type: 'text', text: note }];
+    noted = { ...target, content };
+    // Estimated, not tokenized: counting thousands of characters of passages would hold main's thread each request.
+    rememberMessageTokens(noted, messageTokens(target) + estimateTextTokens(note));
+    copies.set(target, noted);
+  }
+  const out = [...messages];
+  out[at] = noted;
+  return out;
+}
+
+/** About a token per CJK character and one per three other characters (a little over what tokenizers give). */
+function estimateTextTokens(text: string): number {
+  let cjk = 0;
+  for (const char of text) if (char.charCodeAt(0) >= 0x2e80) cjk += 1;
+  return Math.ceil(cjk * 1.2 + (text.length - cjk) / 3);
 }

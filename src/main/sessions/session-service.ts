@@ -284,6 +284,11 @@ export class SessionService {
     return this.cache.known(sessionId)?.loaded?.chat.builtinTools;
   }
 
+  /** The knowledge bases chosen for a loaded chat; undefined when none were chosen or it is not loaded. */
+  knowledgeBases(sessionId: string): readonly string[] | undefined {
+    return this.cache.known(sessionId)?.loaded?.chat.knowledgeBases;
+  }
+
   async updateChat(sessionId: string, patch: ChatSettingsPatch): Promise<SessionDetail> {
     const { runtime, loaded } = await this.ready(sessionId);
     if (patch.model) this.options.resolveModel(patch.model);
@@ -525,9 +530,11 @@ export class SessionService {
     await this.runs.prepareTools(runtime, loaded, once);
     const prompts = await this.runs.noteDocuments(loaded, planned.prompts);
     this.assertIdle(runtime);
+    const knowledgeNote = await this.options.knowledge?.beginRun(sessionId, loaded.chat.knowledgeBases, userText);
+    this.assertIdle(runtime);
     // The run replaces the broken-off one the chat showed (a retry, or whatever the person sent instead).
     runtime.failed = undefined;
-    const runId = this.runs.start(runtime, loaded, base, prompts, userText, origin);
+    const runId = this.runs.start(runtime, loaded, base, prompts, userText, origin, knowledgeNote);
     // Sending from the session is the person's answer to kept unsent text: it was used or replaced.
     if (answersUnsentText) void this.store.unsentText.set(runtime.id, undefined);
     return { runId };

@@ -89,6 +89,7 @@ export class SessionViews {
         params: loaded.chat.params,
         ...(loaded.chat.compareModels && { compareModels: loaded.chat.compareModels }),
         ...(loaded.chat.builtinTools && { builtinTools: loaded.chat.builtinTools }),
+        ...(loaded.chat.knowledgeBases && { knowledgeBases: loaded.chat.knowledgeBases }),
       },
       ...(loaded.header.forkedFrom && { forkedFrom: loaded.header.forkedFrom }),
       messages: [loaded.system, ...shown.map((entry) => entry.message)],

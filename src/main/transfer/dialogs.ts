@@ -13,6 +13,8 @@ export interface FileDialogs {
   chooseOpenPath(request: { title: string; filters: DialogFilter[] }): Promise<string | undefined>;
   /** Asks for one folder (backups); absent or undefined: cancelled. */
   chooseFolder?(request: { title: string }): Promise<string | undefined>;
+  /** Asks for one or more files (a knowledge base's); absent or undefined: cancelled. */
+  chooseOpenPaths?(request: { title: string }): Promise<string[] | undefined>;
 }
 
 /** Dialogs that are always cancelled: for cores with no window to show them (tools, tests that do not transfer). */

@@ -323,6 +323,7 @@ function reduce(session: OpenSession, runId: string, event: SessionEvent): OpenS
     case 'import_progress': // the import's (transferSlice.ts)
     case 'sync_status': // the sync status line's (syncSlice.ts)
     case 'document_progress': // a composer's attachment being read (attachmentsSlice.ts)
+    case 'knowledge_status': // the knowledge bases' (Settings and the sidebar)
     case 'compare_start': // a compare's columns are the compare slice's (compareSlice.ts)
     case 'compare_column':
     case 'compare_end':
