@@ -14,6 +14,7 @@ import { ProviderEditor } from './settings/providers/ProviderEditor';
 import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
 import { BackupSettings } from '../backup/BackupSettings';
+import { KnowledgeSettings } from '../knowledge/KnowledgeSettings';
 import { FormError } from '../ui/FormError';
 import { LeaveGuardContext, useLeaveGuardRoot, useSaveOnLeave } from './settings/leaveGuard';
 import { KeyboardSettings, TraySettings, UpdateSettings } from '../shortcuts';
@@ -81,6 +82,7 @@ export function SettingsDialog(): JSX.Element {
         <UsageSettings settings={settings} />
         <McpSettings />
         <WebToolsSettings />
+        <KnowledgeSettings />
         <BackupSettings locale={settings.locale} />
         <GeneralSettings settings={settings} />
         <KeyboardSettings />

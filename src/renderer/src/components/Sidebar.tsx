@@ -10,6 +10,7 @@ import { NewFolderButton } from './folders/FolderTree';
 import { ImportButton } from '../transfer/ImportButton';
 import { ImportProgress } from '../transfer/ImportProgress';
 import { StatusNotice } from './StatusNotice';
+import { KnowledgeSidebarEntry } from '../knowledge/KnowledgeSidebarEntry';
 
 export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
   const t = useT();
@@ -84,6 +85,7 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
           onChange={(event) => setFilter(event.target.value)}
         />
         <SessionList />
+        <KnowledgeSidebarEntry />
       </nav>
     </>
   );

@@ -26,6 +26,7 @@ import { startupStrings } from './startup';
 import { foldersStrings } from './folders';
 import { quickAskStrings } from './quickAsk';
 import { backupStrings } from './backup';
+import { knowledgeStrings } from './knowledge';
 
 export type { Locale };
 
@@ -80,6 +81,7 @@ const dictionaries = {
     ...compareStrings.en,
     ...webToolsStrings.en,
     ...backupStrings.en,
+    ...knowledgeStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -107,6 +109,7 @@ const dictionaries = {
     ...compareStrings['zh-CN'],
     ...webToolsStrings['zh-CN'],
     ...backupStrings['zh-CN'],
+    ...knowledgeStrings['zh-CN'],
   },
 } as const;
 
