@@ -36,7 +36,8 @@ export function KnowledgeSettings(): JSX.Element {
 
   return (
     <section ref={section} className="settings-section knowledge-settings" aria-labelledby={`${id}-title`} data-testid="settings-knowledge">
-      <h3 id={`${id}-title`} className="settings-subtitle" tabIndex={-1}>
+      {/* Opened from the sidebar's entry, the dialog's first focus lands here (data-autofocus), not on its top. */}
+      <h3 id={`${id}-title`} className="settings-subtitle" tabIndex={-1} data-autofocus={revealRequested || undefined}>
         {t('knowledge.title')}
       </h3>
       <p className="hint">{t('knowledge.intro')}</p>
