@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './log.js';
 import { BuiltinToolsService } from './builtin-tools/builtin-tools-service.js';
 import { McpService } from './mcp/mcp-service.js';
 import { KnowledgeService } from './knowledge/knowledge-service.js';
+import { KNOWLEDGE_TOP_K } from '../shared/knowledge.js';
 import { MCP_STRINGS } from './mcp/strings.js';
 import { isSafeExternalUrl } from './security/external-links.js';
 import { findInBranch, SEARCH_FILE, SearchService } from './search/index.js';
@@ -173,6 +174,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       allowedBuiltinTools: (id) => sessionsRef?.builtinToolsAllowed(id),
       appendChatLine: async (id, patch) => void (await sessionsRef?.updateChat(id, patch)),
     },
+    knowledge: {
+      basesFor: (id) => knowledge.basesOf(sessionsRef?.knowledgeBases(id)),
+      retrieve: (bases, query, limit) => knowledge.retrieve(bases, query, limit),
+      anyBases: () => knowledge.anyBases(),
+      number: (id, passages) => knowledge.number(id, passages),
+    },
   });
 
   // Bound once both exist; no run can commit before the core is returned.
@@ -200,8 +207,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     attachments,
     tools: async (servers, hooks, run) => [
       ...(await mcp.toolsFor(servers, hooks)),
-      ...(builtin?.toolsFor(sessionsRef?.builtinTools(run.sessionId), hooks, run) ?? []),
+      ...(builtin?.toolsFor(sessionsRef?.builtinTools(run.sessionId), hooks, {
+        ...run,
+        knowledge: knowledge.basesOf(sessionsRef?.knowledgeBases(run.sessionId)).length > 0,
+      }) ?? []),
     ],
+    knowledge: {
+      beginRun: (id, kbIds, question) => knowledge.beginRun(id, kbIds, question, KNOWLEDGE_TOP_K),
+      citationsIn: (id, text) => knowledge.citationsIn(id, text),
+    },
     autoTitle: () => current.autoTitle(),
     // The composition root chooses the provider: the session layer knows only the stream's shape.
     streamFn: streamOpenAI,

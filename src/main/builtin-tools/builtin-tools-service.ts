@@ -16,17 +16,23 @@ import { BuiltinToolRegistry } from './registry.js';
 import { PageReader } from './web/page-reader.js';
 import { WebToolSettings, type WebSearchSettingsInput } from './web/web-settings.js';
 import type { WebToolDeps } from './web/web-tools.js';
+import type { KnowledgeToolDeps } from './knowledge/index.js';
 
 export interface BuiltinToolsServiceOptions {
   dataDir: string;
   secrets: SecretBox;
   chatLines: ChatLines;
   language: () => Locale;
+  /** The knowledge bases search_knowledge searches (the chat's choice). */
+  knowledge?: KnowledgeToolDeps;
   /** Tests: a resolver that sends a name to loopback, or the fetch limits. */
   web?: Pick<WebToolDeps, 'resolver' | 'fetchFn' | 'limits'>;
 }
 
 const POLICIES_FILE = 'builtin-tools.json';
+
+/** Reading the knowledge bases the person chose for the chat needs no further yes; every other tool asks first. */
+const defaultPolicy = (tool: string): BuiltinApprovalPolicy => (tool === 'search_knowledge' ? 'always' : 'ask');
 
 export class BuiltinToolsService {
   private policies: Record<string, BuiltinApprovalPolicy> = {};
@@ -46,9 +52,13 @@ export class BuiltinToolsService {
     const python = new PythonRunner();
     let service: BuiltinToolsService | undefined;
     const registry = new BuiltinToolRegistry(
-      builtinToolDefinitions({ web: { settings, reader, ...options.web }, python }),
+      builtinToolDefinitions({
+        web: { settings, reader, ...options.web },
+        python,
+        ...(options.knowledge && { knowledge: options.knowledge }),
+      }),
       new ChatLineApprovals(options.chatLines),
-      { policy: (tool) => service?.policies[tool] ?? 'ask' },
+      { policy: (tool) => service?.policies[tool] ?? defaultPolicy(tool) },
     );
     service = new BuiltinToolsService(options, settings, reader, python, registry);
     await service.loadPolicies();
@@ -74,10 +84,19 @@ export class BuiltinToolsService {
     return this.view();
   }
 
-  /** The built-in tools of one run: the chat's chosen ones, plus web_search when the person asked for it this once. */
-  toolsFor(chosen: readonly string[] | undefined, hooks: ToolCallHooks, run: { sessionId: string; webSearch?: boolean }): AgentTool[] {
+  /**
+   * The built-in tools of one run: the chat's chosen ones, plus web_search when the person asked for it this once;
+   * search_knowledge exactly when the chat uses a knowledge base (`knowledge`).
+   */
+  toolsFor(
+    chosen: readonly string[] | undefined,
+    hooks: ToolCallHooks,
+    run: { sessionId: string; webSearch?: boolean; knowledge?: boolean },
+  ): AgentTool[] {
     const ids = new Set(chosen ?? []);
     if (run.webSearch) ids.add('web_search');
+    if (run.knowledge) ids.add('search_knowledge');
+    else ids.delete('search_knowledge');
     if (ids.size === 0) return [];
     return this.registry.tools([...ids], { sessionId: run.sessionId, language: this.options.language() }, hooks);
   }

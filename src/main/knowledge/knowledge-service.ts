@@ -74,6 +74,8 @@ export class KnowledgeService {
   /** The passages each running chat was given, numbered in the order the model got them. */
   private readonly ledgers = new Map<string, KnowledgeCitation[]>();
   private emitTimer: NodeJS.Timeout | undefined;
+  /** Counts of rows being read after a sync (idle() waits for them too). */
+  private readonly counting = new Set<Promise<void>>();
   private started = false;
   private disposed = false;
 
@@ -89,7 +91,9 @@ export class KnowledgeService {
         if (status === 'indexing') this.errors.delete(kbId);
         else {
           this.progress.delete(kbId);
-          void this.recount(kbId);
+          const counting = this.recount(kbId);
+          this.counting.add(counting);
+          void counting.finally(() => this.counting.delete(counting));
         }
         this.changed();
       },
@@ -375,9 +379,19 @@ export class KnowledgeService {
     return { opened: true };
   }
 
+  /** The rows a base has in the index now (tests, the benchmark). */
+  async rowCounts(kbId: string): Promise<Counts> {
+    const [files, chunks] = await Promise.all([
+      this.options.store.call('knowledge.files', { kbId }),
+      this.options.store.call('knowledge.count', { kbId }),
+    ]);
+    return { files: files.length, chunks };
+  }
+
   /** Waits for the index work queued so far (tests, the benchmark). */
-  idle(): Promise<void> {
-    return this.indexer.idle();
+  async idle(): Promise<void> {
+    await this.indexer.idle();
+    await Promise.all(this.counting);
   }
 
   dispose(): void {

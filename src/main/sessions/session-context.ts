@@ -1,5 +1,6 @@
 // The bottom of the session layer: the options the app composes it with, the records every part shares (a session in
 // memory, its committed content), and the SessionContext (store, emit, strings, log, clock, attachments) they use.
+import type { KnowledgeCitation } from '../../shared/knowledge.js';
 import type { AgentModel, AgentTool, StreamFn } from '../agent/index.js';
 import type { AttachmentStore } from '../attachments/index.js';
 import type { ToolCallHooks } from '../mcp/tool-adapter.js';
@@ -56,6 +57,8 @@ export interface SessionServiceOptions {
   attachments?: SessionAttachments;
   /** The tools a run of a chat is offered (MCP): `servers` is the chat's choice, undefined for the default. */
   tools?(servers: string[] | undefined, hooks: ToolCallHooks, run: ToolRunContext): Promise<AgentTool[]>;
+  /** The chat's knowledge bases (knowledge/knowledge-service.ts): passages each run is given, and what its answers cite. */
+  knowledge?: RunKnowledge;
   /** The setting: a chat's model names it after its first answer (title-writer.ts). Absent: never. */
   autoTitle?(): boolean;
   /** The app's language for the `{{language}}` prompt variable (default 'en'). */
@@ -75,6 +78,16 @@ export interface SessionObserver {
   /** The session's file changed in what search sees: a run committed, another version shown, a name, an import. */
   changed(sessionId: string): void;
   deleted(sessionId: string): void;
+}
+
+/**
+ * Knowledge bases as a run uses them. `beginRun`: a run of the chat starts with `question`; answers the labelled block
+ * of numbered passages its requests carry (never stored), or undefined. `citationsIn`: the passages an answer's text
+ * cites by number, stored on the message.
+ */
+export interface RunKnowledge {
+  beginRun(sessionId: string, kbIds: readonly string[] | undefined, question: string): Promise<string | undefined>;
+  citationsIn(sessionId: string, text: string): KnowledgeCitation[] | undefined;
 }
 
 /** A session's committed content, kept in memory while it is open. */

@@ -110,8 +110,11 @@ export class SessionRuns {
     prompts: UserMessage[],
     userText: string,
     origin: RunOrigin = { kind: 'send' },
+    knowledgeNote?: string,
   ): string {
     const { context, options, cache, views, edits } = this.parts;
+    // The passages go with the question this run answers: its prompt, or (answering again) the base's last question.
+    const question = prompts[0] ?? [...baseBranch].reverse().find((entry) => entry.message.role === 'user')?.message;
     // Resolved first: a chat whose provider is gone fails here, before anything starts.
     const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
     const deps: RunDeps = {
@@ -134,8 +137,10 @@ export class SessionRuns {
           platform: process.platform,
         });
         const write = (summary: CondensedSummary | null) => edits.condensed(runtime, loaded, summary);
-        return this.condenser.shape(runtime.id, loaded, filled, current, limits, signal, write);
+        const withPassages = knowledgeNote && question ? withKnowledgeNote(filled, question, knowledgeNote) : filled;
+        return this.condenser.shape(runtime.id, loaded, withPassages, current, limits, signal, write);
       },
+      ...(options.knowledge && { citations: (text: string) => options.knowledge!.citationsIn(runtime.id, text) }),
     };
     const run: SessionRun = new SessionRun(
       {
@@ -315,4 +320,20 @@ function keptRun(run: SessionRun, end: Extract<RunEnd, { kind: 'failed' }>, orig
 
 function joined(messages: readonly UserMessage[]): string {
   return messages.map((message) => messageText(message)).join('\n\n');
+}
+
+/**
+ * The request's copy of the messages with the knowledge passages after the run's question (the stored message is
+ * untouched). The question is found by identity, or by its time when an earlier step copied it.
+ */
+export function withKnowledgeNote(messages: Message[], question: Message, note: string): Message[] {
+  let at = messages.indexOf(question);
+  if (at < 0) at = messages.findIndex((m) => m.role === 'user' && m.timestamp === question.timestamp);
+  if (at < 0) return messages;
+  const target = messages[at] as UserMessage;
+  const content: UserMessage['content'] =
+    typeof target.content === 'string' ? `${target.content}\n\n${note}` : [...target.content, { type: 'text', text: note }];
+  const out = [...messages];
+  out[at] = { ...target, content };
+  return out;
 }

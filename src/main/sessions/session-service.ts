@@ -454,9 +454,11 @@ export class SessionService {
     await this.runs.prepareTools(runtime, loaded, webSearch);
     const prompts = await this.runs.noteDocuments(loaded, planned.prompts);
     this.assertIdle(runtime);
+    const knowledgeNote = await this.options.knowledge?.beginRun(sessionId, loaded.chat.knowledgeBases, userText);
+    this.assertIdle(runtime);
     // The run replaces the broken-off one the chat showed (a retry, or whatever the person sent instead).
     runtime.failed = undefined;
-    const runId = this.runs.start(runtime, loaded, base, prompts, userText, origin);
+    const runId = this.runs.start(runtime, loaded, base, prompts, userText, origin, knowledgeNote);
     // Sending from the session is the person's answer to kept unsent text: it was used or replaced.
     if (answersUnsentText) void this.store.unsentText.set(runtime.id, undefined);
     return { runId };

@@ -13,6 +13,8 @@ export interface KnowledgeToolDeps {
   retrieve(bases: readonly KnowledgeBase[], query: string, limit: number): Promise<KnowledgePassage[]>;
   /** Whether any knowledge base exists at all. */
   anyBases(): boolean;
+  /** Numbers a call's passages after those the chat's run already has (so [n] stays unique in the answer); default 1. */
+  number?(sessionId: string, passages: readonly KnowledgePassage[]): number;
 }
 
 const WORDS = {
@@ -35,7 +37,7 @@ export function knowledgeToolDefinition(deps: KnowledgeToolDeps): BuiltinToolDef
   return {
     id: 'search_knowledge',
     ready: () => deps.anyBases(),
-    create(context: BuiltinToolContext): AgentTool<{ query: string; limit?: number }, { passages: KnowledgePassage[] }> {
+    create(context: BuiltinToolContext): AgentTool<{ query: string; limit?: number }, { passages: KnowledgePassage[]; first: number }> {
       const words = WORDS[context.language];
       return {
         name: 'search_knowledge',
@@ -46,10 +48,11 @@ export function knowledgeToolDefinition(deps: KnowledgeToolDeps): BuiltinToolDef
         }),
         async execute(_id, args) {
           const bases = deps.basesFor(context.sessionId);
-          if (bases.length === 0) return { content: [{ type: 'text', text: words.noBases }], details: { passages: [] } };
+          if (bases.length === 0) return { content: [{ type: 'text', text: words.noBases }], details: { passages: [], first: 1 } };
           const passages = await deps.retrieve(bases, args.query, args.limit ?? 6);
-          const text = passages.length ? formatPassages(passages) : words.none;
-          return { content: [{ type: 'text', text }], details: { passages } };
+          if (passages.length === 0) return { content: [{ type: 'text', text: words.none }], details: { passages, first: 1 } };
+          const first = deps.number?.(context.sessionId, passages) ?? 1;
+          return { content: [{ type: 'text', text: formatPassages(passages, first) }], details: { passages, first } };
         },
       };
     },

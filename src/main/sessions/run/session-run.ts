@@ -7,6 +7,7 @@ import { Agent } from '../../agent/index.js';
 import type { AgentEvent, AgentModel, AgentTool, StreamFn } from '../../agent/index.js';
 import type { ToolCallHooks } from '../../mcp/tool-adapter.js';
 import type { SessionEvent } from '../../../shared/events.js';
+import type { KnowledgeCitation } from '../../../shared/knowledge.js';
 import type { ApprovalDecision, ToolCallState } from '../../../shared/mcp.js';
 import { messageText, type Message, type SystemMessage, type UserMessage } from '../../../shared/messages.js';
 import type { ActiveRunSnapshot, QueueState } from '../../../shared/sessions.js';
@@ -56,6 +57,8 @@ export interface RunDeps {
   log: SessionLogger;
   /** Per request, before the context policy: prompt variables filled, condensed turns replaced by their summary. */
   shapeContext?: (messages: Message[], model: AgentModel, limits: ContextLimits, signal: AbortSignal) => Promise<Message[]>;
+  /** The knowledge passages an answer's text cites (stored on the message as `citations`). */
+  citations?: (text: string) => KnowledgeCitation[] | undefined;
 }
 
 /** How a run ended: the caller applies it. `leftovers` is input queued too late to be taken, in order. */
@@ -276,6 +279,8 @@ export class SessionRun {
         // Stopped before the provider's usage chunk: the counts are estimated, so a stopped answer shows them too.
         if (message.stopReason === 'aborted') message.usage = stoppedUsage(this.lastContext, message);
         this.timing.finish(message);
+        const citations = this.deps.citations?.(messageText(message));
+        if (citations) message.citations = citations;
         this.emit({
           type: 'assistant_end',
           stopReason: message.stopReason,
@@ -285,6 +290,7 @@ export class SessionRun {
           ...(message.errorCode !== undefined ? { errorCode: message.errorCode } : {}),
           ...(message.refusal ? { refusal: true as const } : {}),
           toolCalls: message.content.filter((part) => part.type === 'toolCall'),
+          ...(citations && { citations }),
         });
         break;
       }
