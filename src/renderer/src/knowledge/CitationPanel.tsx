@@ -57,8 +57,11 @@ export function CitationPanel(): JSX.Element | null {
   if (!open) return null;
   const { citation } = open;
   const base = bases?.find((b) => b.id === citation.kbId);
+  const name = fileName(citation.file);
+  // A file without parts is labelled by its name: it is said once.
+  const label = citation.label === name ? null : citation.label;
   const place =
-    citation.page !== undefined && !citation.label.includes(String(citation.page)) ? t('citation.page', { page: citation.page }) : null;
+    citation.page !== undefined && !(label ?? '').includes(String(citation.page)) ? t('citation.page', { page: citation.page }) : null;
   const onPanelKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -98,10 +101,12 @@ export function CitationPanel(): JSX.Element | null {
         <div className="citation-source">
           <FileIcon />
           <div className="citation-file">
-            <strong data-testid="citation-file">{fileName(citation.file)}</strong>
-            <span className="citation-where" data-testid="citation-label">
-              {[citation.label, place].filter(Boolean).join(' · ')}
-            </span>
+            <strong data-testid="citation-file">{name}</strong>
+            {(label || place) && (
+              <span className="citation-where" data-testid="citation-label">
+                {[label, place].filter(Boolean).join(' · ')}
+              </span>
+            )}
             <span className="citation-path" title={citation.file}>
               {citation.file}
             </span>
