@@ -79,7 +79,7 @@ for (const [locale, colorScheme, width] of [
         text: `Lava rises through the crust [${numberOf(request, 'volcano.md')}]; green tea brews at 80 degrees [${numberOf(request, 'tea.txt')}].`,
       });
       server.enqueue(answerFrom);
-      await page.getByTestId('composer-input').fill(zh ? '熔岩和绿茶？' : 'What about lava and green tea?');
+      await page.getByTestId('composer-input').fill(zh ? 'lava 和 green tea 是怎样的？' : 'What about lava and green tea?');
       await page.getByTestId('send').click();
       await waitForAnswers(page, 1);
       const first = server.chatRequests[0]!;
@@ -89,6 +89,7 @@ for (const [locale, colorScheme, width] of [
       const green = String(numberOf(first, 'tea.txt'));
       expect(await citations(page).evaluateAll((marks) => marks.map((m) => (m as HTMLElement).dataset.source))).toEqual([lava, green]);
 
+      await screenshot(page, `knowledge-answer-${tag}`);
       const panel = page.getByTestId('citation-panel');
       await citations(page).first().click();
       await expect(panel).toHaveAttribute('data-source', lava);
@@ -118,7 +119,7 @@ for (const [locale, colorScheme, width] of [
       const bases = knowledge.basesOf([kbId]);
       await expect.poll(async () => (await knowledge.retrieve(bases, 'oolong', 1))[0]?.text ?? '').toContain('Oolong');
       server.enqueue({ text: `Oolong brews at 95 degrees [1].` });
-      await page.getByTestId('composer-input').fill(zh ? '乌龙茶呢？' : 'And oolong tea?');
+      await page.getByTestId('composer-input').fill(zh ? 'oolong tea 呢？' : 'And oolong tea?');
       await page.getByTestId('send').click();
       await waitForAnswers(page, 2);
       const second = lastUserText(server.chatRequests[1]!);
