@@ -287,6 +287,68 @@ describe('request schemas', () => {
     expect(requestSchemas.importSessions.safeParse(undefined).success).toBe(true);
   });
 
+  it('takes knowledge base ids, names, path kinds and absolute paths only, and takes no path to add from the window', () => {
+    const ok = (method: InvokeMethod, request: unknown) => requestSchemas[method].safeParse(request).success;
+    expect([
+      ok('createKnowledgeBase', { name: 'Notes' }),
+      ok('createKnowledgeBase', { name: '   ' }),
+      ok('createKnowledgeBase', {}),
+      ok('renameKnowledgeBase', { kbId: '../kb', name: 'x' }),
+      ok('deleteKnowledgeBase', { kbId: 'x'.repeat(65) }),
+      ok('addKnowledgePaths', { kbId: 'kb', kind: 'anything' }),
+      ok('addKnowledgePaths', { kbId: 'kb', kind: 'folder', path: '/etc' }),
+      ok('removeKnowledgePath', { kbId: 'kb', path: 'relative/notes' }),
+      ok('removeKnowledgePath', { kbId: 'kb', path: '/notes\0x' }),
+      ok('setKnowledgeEmbedding', { kbId: 'kb', embedding: null }),
+      ok('setKnowledgeEmbedding', { kbId: 'kb' }),
+      ok('setKnowledgeEmbedding', { kbId: 'kb', embedding: { providerId: 'p', model: ' ' } }),
+      ok('setSessionKnowledge', { sessionId: id, kbIds: 'kb' }),
+      ok('setSessionKnowledge', { sessionId: 'x', kbIds: [] }),
+      ok('setSessionKnowledge', { sessionId: id, kbIds: Array.from({ length: 51 }, (_, i) => `kb${i}`) }),
+      ok('openKnowledgeFile', { file: 'C:\\Users\\me\\a.pdf' }),
+      ok('openKnowledgeFile', { file: 'a.pdf' }),
+      ok('openKnowledgeFile', { file: `/${'x'.repeat(4096)}` }),
+      ok('listKnowledgeBases', { kbId: 'kb' }),
+    ]).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('answers typed errors for a knowledge base that does not exist, and a file outside every base', async () => {
+    const handle = (channel: string, request: unknown) => core.router.handle(channel, request);
+    expect(await handle('knowledge:rename', { kbId: 'missing', name: 'x' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await handle('knowledge:addPaths', { kbId: 'missing', kind: 'files' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await handle('sessions:setKnowledge', { sessionId, kbIds: ['missing'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await handle('knowledge:openFile', { file: join(dataDir, 'settings.json') })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
   it('takes message text up to the limit and not one character more', () => {
     const send = (text: string) => requestSchemas.send.safeParse({ sessionId: id, text }).success;
     expect([send('x'.repeat(LIMITS.maxMessageChars)), send('x'.repeat(LIMITS.maxMessageChars + 1))]).toEqual([true, false]);

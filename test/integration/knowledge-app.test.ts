@@ -14,6 +14,7 @@ import type { KnowledgeBaseView, KnowledgeView } from '../../src/shared/knowledg
 import type { AssistantMessage } from '../../src/shared/messages.js';
 import type { SessionDetail } from '../../src/shared/sessions.js';
 import type { SettingsView } from '../../src/shared/settings.js';
+import { makeDocx, makePdf } from '../fixtures/documents.js';
 import { startFakeEmbeddings, type FakeEmbeddingsServer } from '../fixtures/fake-embeddings.js';
 import { startFakeOpenAI, type FakeOpenAIServer } from '../fixtures/fake-openai.js';
 import { testSecretBox } from '../fixtures/test-secret-box.js';
@@ -26,6 +27,7 @@ let core: AppCore | undefined;
 const events: SessionEventEnvelope[] = [];
 const opened: string[] = [];
 let folderChoice: string | undefined;
+let transferPath: string | undefined;
 
 async function open(): Promise<AppCore> {
   core = await createAppCore({
@@ -40,8 +42,8 @@ async function open(): Promise<AppCore> {
       return '';
     },
     dialogs: {
-      chooseSavePath: async () => undefined,
-      chooseOpenPath: async () => undefined,
+      chooseSavePath: async () => transferPath,
+      chooseOpenPath: async () => transferPath,
       chooseFolder: async () => folderChoice,
       chooseOpenPaths: async () => undefined,
     },
@@ -157,6 +159,13 @@ describe('knowledge bases in a chat', () => {
     const again = await call<SessionDetail>('sessions:get', { sessionId });
     expect((again.messages[2] as AssistantMessage).citations).toEqual(citations);
     expect(again.chat.knowledgeBases).toEqual([kb.id]);
+
+    // A JSON export carries them, and its import brings them back.
+    transferPath = path.join(dataDir, 'chat.json');
+    expect(await call('transfer:exportSession', { sessionId, format: 'json' })).toMatchObject({ saved: true, count: 1 });
+    const imported = await call<{ imported: Array<{ id: string }> }>('transfer:import');
+    const copy = await call<SessionDetail>('sessions:get', { sessionId: imported.imported[0]!.id });
+    expect((copy.messages[2] as AssistantMessage).citations).toEqual(citations);
   });
 
   it('round-trips a search_knowledge call: its passages are numbered after the automatic ones, and cited', async () => {
@@ -249,6 +258,38 @@ describe('knowledge bases in a chat', () => {
     await call('chat:send', { sessionId, text: 'lava' });
     await until(() => saved() === 1);
     expect(lastUserText(0)).toContain('[1] volcano.md — Volcanoes');
+  });
+});
+
+describe('documents in a knowledge base', () => {
+  it('reads PDFs by page and DOCX by heading through the document reader, and cites the page', async () => {
+    await fs.writeFile(path.join(docs, 'manual.pdf'), await makePdf(['Unpacking the kettle.', 'Descaling uses citric acid monthly.']));
+    await fs.writeFile(
+      path.join(docs, 'report.docx'),
+      makeDocx([
+        ['h1', 'Findings'],
+        ['p', 'Glaciers retreat faster each decade.'],
+      ]),
+    );
+    await call('settings:saveProvider', { baseUrl: model.url, model: 'm', apiKey: 'sk-test-000000000000' });
+    const kb = await call<KnowledgeBaseView>('knowledge:create', { name: 'Docs' });
+    await call('knowledge:addPaths', { kbId: kb.id, kind: 'folder' });
+    await core!.knowledge!.idle();
+    const knowledge = core!.knowledge!;
+    const [pdf] = await knowledge.retrieve(knowledge.basesOf([kb.id]), 'descaling citric', 1);
+    expect(pdf).toMatchObject({ file: path.join(docs, 'manual.pdf'), page: 2, text: 'Descaling uses citric acid monthly.' });
+    const [docx] = await knowledge.retrieve(knowledge.basesOf([kb.id]), 'glaciers', 1);
+    expect(docx).toMatchObject({ file: path.join(docs, 'report.docx'), label: 'Findings' });
+    const session = await call<SessionDetail>('sessions:create', {});
+    await call('sessions:setKnowledge', { sessionId: session.id, kbIds: [kb.id] });
+    model.enqueue({ text: 'Monthly, with citric acid [1].' });
+    await call('chat:send', { sessionId: session.id, text: 'descaling' });
+    await until(() => saved() === 1);
+    expect(lastUserText(0)).toContain('[1] manual.pdf — Page 2 (p. 2)\nDescaling uses citric acid monthly.');
+    const detail = await call<SessionDetail>('sessions:get', { sessionId: session.id });
+    expect((detail.messages.at(-1) as AssistantMessage).citations).toEqual([
+      { n: 1, kbId: kb.id, file: path.join(docs, 'manual.pdf'), label: 'Page 2', page: 2, text: 'Descaling uses citric acid monthly.' },
+    ]);
   });
 });
 

@@ -49,6 +49,15 @@ const attachmentPart = z.looseObject({
 });
 const usage = z.looseObject({ input: count, output: count, reasoning: count, cacheRead: count, totalTokens: count });
 const errorCode = z.enum(PROVIDER_ERROR_CODES);
+/** The knowledge passages an answer cited (KnowledgeCitation); opening one's file still needs a base holding it. */
+const citation = z.looseObject({
+  n: z.number().int().min(1).max(1000),
+  kbId: z.string().max(200),
+  file: z.string().max(4096),
+  label: z.string().max(1_000),
+  page: count.optional(),
+  text: z.string().max(100_000),
+});
 
 /** A stored message; unknown fields are kept (a later version may add some), known ones must have their types. */
 export const messageSchema = z.discriminatedUnion('role', [
@@ -67,6 +76,7 @@ export const messageSchema = z.discriminatedUnion('role', [
     errorMessage: z.string().optional(),
     errorCode: errorCode.optional(),
     refusal: z.literal(true).optional(),
+    citations: z.array(citation).max(1000).optional(),
     timestamp,
   }),
   z.looseObject({
