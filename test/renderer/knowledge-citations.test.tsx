@@ -12,8 +12,8 @@ import { CitationPanel } from '../../src/renderer/src/knowledge/CitationPanel';
 import { closeCitation } from '../../src/renderer/src/knowledge/citationStore';
 import { splitMarks } from '../../src/renderer/src/knowledge/citationMarks';
 import { useKnowledge } from '../../src/renderer/src/knowledge/knowledgeStore';
-import { createFakeApi, installFakeApi, type FakeApi } from './fake-api';
-import { settle } from './harness';
+import { assistantMessage, createFakeApi, installFakeApi, type FakeApi } from './fake-api';
+import { settle, startStore, state } from './harness';
 import { conformDomForPurify } from './markdown-dom';
 
 conformDomForPurify(window);
@@ -171,5 +171,28 @@ describe('citation marks', () => {
     cleanup();
     show(answer('See [1].'));
     expect(marks()).toEqual([]);
+  });
+});
+
+describe('citations from main', () => {
+  it('the streamed answer takes the citations of its end event; an end without them adds none', async () => {
+    await startStore(fake);
+    await state().send('warranty?');
+    const id = state().currentSession.id!;
+    const shell = { ...assistantMessage('', 'pending'), content: [] };
+    fake.emit(id, { type: 'run_start', userText: 'warranty?' });
+    fake.emit(id, { type: 'message_start', message: shell });
+    fake.emit(id, { type: 'delta', text: 'Covered for 36 months [1].' });
+    const end = { type: 'assistant_end', stopReason: 'stop', usage: emptyUsage(), toolCalls: [] } as const;
+    fake.emit(id, { ...end, citations: [WARRANTY] });
+    const answered = state().currentSession.messages.at(-1) as AssistantMessage;
+    expect(answered.citations).toEqual([WARRANTY]);
+    render(<MessageRow message={answered} index={1} streaming={false} />);
+    expect(marks().map((m) => m.dataset.source)).toEqual(['1']);
+
+    fake.emit(id, { type: 'message_start', message: shell });
+    fake.emit(id, { type: 'delta', text: 'Again [1].' });
+    fake.emit(id, end);
+    expect('citations' in (state().currentSession.messages.at(-1) as AssistantMessage)).toBe(false);
   });
 });
