@@ -5,6 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { FakeRequest } from '../fixtures/fake-openai.js';
 import type { FileDialogs } from '../../src/main/transfer/index.js';
@@ -24,6 +25,16 @@ function numberOf(request: FakeRequest, file: string): number {
     .find((l) => new RegExp(`^\\[\\d+\\] ${file.replace('.', '\\.')} — `).test(l));
   if (!line) throw new Error(`no passage of ${file} in the request`);
   return Number(/^\[(\d+)\]/.exec(line)![1]);
+}
+
+/** Serious and critical accessibility violations in the parts `selectors` name, one line per offending element. */
+async function seriousViolations(page: Page, ...selectors: string[]): Promise<string[]> {
+  let axe = new AxeBuilder({ page });
+  for (const selector of selectors) axe = axe.include(selector);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 const citations = (page: Page) => assistantMessages(page).last().getByTestId('citation');
@@ -69,6 +80,7 @@ for (const [locale, colorScheme, width] of [
       await expect(row.getByTestId('knowledge-counts')).toHaveText(zh ? '2 个文件 · 3 个段落' : '2 files · 3 passages');
       await section.scrollIntoViewIfNeeded();
       await screenshot(page, `knowledge-settings-${tag}`);
+      expect(await seriousViolations(page, '[data-testid="settings-knowledge"]')).toEqual([]);
       await page.getByTestId('settings-save').click();
 
       // The chat chooses the base; the model cites both files by the numbers its request gave them.
@@ -97,6 +109,15 @@ for (const [locale, colorScheme, width] of [
       await expect(panel.getByTestId('citation-label')).toHaveText('Volcanoes');
       await expect(panel.getByTestId('citation-text')).toContainText('A volcano erupts when lava rises through the crust.');
       await screenshot(page, `knowledge-citation-${tag}`);
+      expect(
+        await seriousViolations(
+          page,
+          '[data-testid="citation-panel"]',
+          '[data-testid="message-list"]',
+          '[data-testid="chat-knowledge"]',
+          '.sidebar-foot',
+        ),
+      ).toEqual([]);
       await panel.getByTestId('citation-open-file').click();
       await expect.poll(() => h.app.openedFiles).toEqual([volcano]);
       if (width < 768) {

@@ -195,4 +195,14 @@ describe('citations from main', () => {
     fake.emit(id, end);
     expect('citations' in (state().currentSession.messages.at(-1) as AssistantMessage)).toBe(false);
   });
+
+  it('going to another chat closes the source opened in this one', async () => {
+    await startStore(fake);
+    await state().send('warranty?');
+    show(answer('Covered [1].', [WARRANTY]));
+    fireEvent.click(marks()[0]!);
+    expect(screen.queryByTestId('citation-panel')).not.toBeNull();
+    act(() => state().newChat());
+    expect(screen.queryByTestId('citation-panel')).toBeNull();
+  });
 });

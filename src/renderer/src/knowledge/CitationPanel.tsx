@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react
 import { useT } from '../i18n';
 import { CloseIcon, FileIcon } from '../ui/icons';
 import { usePreview } from '../preview';
+import { useAppState } from '../store/appState';
 import { closeCitation, useCitation } from './citationStore';
 import { useKnowledge } from './knowledgeStore';
 import { fileName } from './knowledgeWords';
@@ -22,10 +23,13 @@ export function CitationPanel(): JSX.Element | null {
   const [failure, setFailure] = useState<string | null>(null);
   const shown = open !== null;
 
+  const chatId = useAppState((s) => s.currentSession.id);
   // A preview opened from an answer takes the side of the window.
   useEffect(() => {
     if (previewOpen) closeCitation();
   }, [previewOpen]);
+  // A source belongs to an answer of the chat it was opened in: going to another chat closes it.
+  useEffect(() => () => closeCitation(), [chatId]);
   useEffect(() => {
     setFailure(null);
     if (open) closeButton.current?.focus();
