@@ -84,9 +84,9 @@ for (const [locale, colorScheme, width] of [
       await page.getByTestId('settings-save').click();
 
       // The chat chooses the base; the model cites both files by the numbers its request gave them.
-      await page.getByTestId('chat-knowledge-summary').click();
-      await page.getByTestId('chat-knowledge').getByTestId('chat-knowledge-option').check();
-      await expect(page.getByTestId('chat-knowledge-summary')).toHaveText(zh ? '知识库：笔记' : 'Knowledge: Notes');
+      const choice = page.getByTestId('chat-knowledge');
+      await choice.getByRole('checkbox', { name: zh ? '笔记' : 'Notes' }).check();
+      await expect(choice).toHaveAttribute('data-on', '1');
       const answerFrom = (request: FakeRequest) => ({
         text: `Lava rises through the crust [${numberOf(request, 'volcano.md')}]; green tea brews at 80 degrees [${numberOf(request, 'tea.txt')}].`,
       });

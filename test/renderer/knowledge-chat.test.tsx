@@ -35,12 +35,12 @@ const methods = () => fake.calls.map((call) => call.method).filter((m) => ['crea
 describe('a chat’s knowledge bases', () => {
   it('the new chat’s choice is saved on it before its first question runs; a stored chat saves each change', async () => {
     ({ user } = await renderApp(fake));
-    const summary = screen.getByTestId('chat-knowledge-summary');
-    expect(summary.textContent).toBe('Knowledge: none');
-    expect(summary.title).toBe('Knowledge bases this chat searches for each question\nManuals: Ready\nRecipes: Indexing: 1 of 4 files');
-    await user.click(summary);
+    expect(screen.getByRole('group', { name: 'Knowledge:' })).toBe(picker());
+    expect([box('kb-a').checked, box('kb-b').checked]).toEqual([false, false]);
+    expect(box('kb-a').closest('label')!.title).toBe('Ready');
+    expect(box('kb-b').closest('label')!.title).toBe('Indexing: 1 of 4 files');
     await user.click(box('kb-a'));
-    expect(summary.textContent).toBe('Knowledge: Manuals');
+    expect(picker().dataset.on).toBe('1');
     expect(fake.callsOf('setSessionKnowledge')).toEqual([]);
 
     await user.type(screen.getByTestId('composer-input'), 'How long is the warranty?{Enter}');
@@ -59,11 +59,11 @@ describe('a chat’s knowledge bases', () => {
       { sessionId, kbIds: ['kb-a', 'kb-b'] },
       { sessionId, kbIds: ['kb-b'] },
     ]);
-    expect(screen.getByTestId('chat-knowledge-summary').textContent).toBe('Knowledge: Recipes');
+    expect([box('kb-a').checked, box('kb-b').checked]).toEqual([false, true]);
     // The next new chat starts with none.
     state().newChat();
     await settle();
-    expect(screen.getByTestId('chat-knowledge-summary').textContent).toBe('Knowledge: none');
+    expect([box('kb-a').checked, box('kb-b').checked]).toEqual([false, false]);
   });
 
   it('a chat opened shows its own choice, skipping a base deleted since', async () => {
@@ -71,14 +71,12 @@ describe('a chat’s knowledge bases', () => {
     ({ user } = await renderApp(fake));
     await state().openSession(stored.id);
     await settle();
-    expect(screen.getByTestId('chat-knowledge-summary').textContent).toBe('Knowledge: Recipes');
     expect(picker().dataset.on).toBe('1');
     expect([box('kb-a').checked, box('kb-b').checked]).toEqual([false, true]);
   });
 
   it('a base deleted before the first send stops it: nothing is asked, the text waits in the chat it became', async () => {
     ({ user } = await renderApp(fake));
-    await user.click(screen.getByTestId('chat-knowledge-summary'));
     await user.click(box('kb-b'));
     fake.knowledge.bases = fake.knowledge.bases.filter((base) => base.id !== 'kb-b');
     await user.type(screen.getByTestId('composer-input'), 'Soup?{Enter}');
@@ -102,6 +100,10 @@ describe('a chat’s knowledge bases', () => {
     await user.type(within(section).getByTestId('knowledge-name-input'), 'Notes{Enter}');
     await settle();
     expect(entry.textContent).toBe('Knowledge bases (1)');
-    expect(screen.getByTestId('chat-knowledge-summary').textContent).toBe('Knowledge: none');
+    expect(
+      within(picker())
+        .getAllByTestId('chat-knowledge-option')
+        .map((b) => [b.dataset.kbId, (b as HTMLInputElement).checked]),
+    ).toEqual([[fake.knowledge.bases[0]!.id, false]]);
   });
 });

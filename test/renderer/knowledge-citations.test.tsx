@@ -183,7 +183,7 @@ describe('citations from main', () => {
     fake.emit(id, { type: 'run_start', userText: 'warranty?' });
     fake.emit(id, { type: 'message_start', message: shell });
     fake.emit(id, { type: 'delta', text: 'Covered for 36 months [1].' });
-    const end = { type: 'assistant_end', stopReason: 'stop', usage: emptyUsage(), toolCalls: [] } as const;
+    const end = { type: 'assistant_end' as const, stopReason: 'stop' as const, usage: emptyUsage(), toolCalls: [] };
     fake.emit(id, { ...end, citations: [WARRANTY] });
     const answered = state().currentSession.messages.at(-1) as AssistantMessage;
     expect(answered.citations).toEqual([WARRANTY]);
