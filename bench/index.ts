@@ -15,6 +15,7 @@ const sections: Section[] = [
   { name: 'peers', load: () => import('./peers.js') },
   { name: 'mcp', load: () => import('./mcp.js') },
   { name: 'compare', load: () => import('./compare.js') },
+  { name: 'knowledge', load: () => import('./knowledge.js') },
 ];
 
 const args = process.argv.slice(2);

@@ -134,7 +134,7 @@ describe('knowledge bases in a chat', () => {
     const [question, heading, ...passages] = sent.split('\n\n');
     expect(question).toBe('lava and green tea');
     expect(heading).toMatch(/^Passages from the person's knowledge bases/);
-    const marks = passages.filter((p) => /^\[\d\] /.test(p)).map((p) => p.split('\n')[0]);
+    const marks = passages.filter((p) => /^\[\d\] /.test(p)).map((p) => p.split('\n')[0]!);
     expect(marks.sort()).toEqual(['[1] tea.txt — tea.txt', '[2] volcano.md — Volcanoes'].sort());
     const number = (file: string) => Number(marks.find((m) => m.includes(file))!.slice(1, 2));
 
@@ -262,6 +262,7 @@ describe('knowledge bases in a chat', () => {
 });
 
 describe('documents in a knowledge base', () => {
+  // 90 s: the document reader is bundled from the sources at its first start (the built app has it built).
   it('reads PDFs by page and DOCX by heading through the document reader, and cites the page', async () => {
     await fs.writeFile(path.join(docs, 'manual.pdf'), await makePdf(['Unpacking the kettle.', 'Descaling uses citric acid monthly.']));
     await fs.writeFile(
@@ -290,7 +291,7 @@ describe('documents in a knowledge base', () => {
     expect((detail.messages.at(-1) as AssistantMessage).citations).toEqual([
       { n: 1, kbId: kb.id, file: path.join(docs, 'manual.pdf'), label: 'Page 2', page: 2, text: 'Descaling uses citric acid monthly.' },
     ]);
-  });
+  }, 90_000);
 });
 
 describe('retrieval: words only, and hybrid with an embedding model', () => {

@@ -7,9 +7,9 @@ import type { KnowledgeFileState, RetrieveOptions } from './knowledge-tables.js'
 export interface KnowledgeCalls {
   /** Every indexed file of a knowledge base with its state when indexed. */
   'knowledge.files': { request: { kbId: string }; reply: Array<[string, KnowledgeFileState]> };
-  /** Replaces one file's chunks (only that file's). */
+  /** Replaces one file's chunks (only that file's); `vectors[i]`: chunk i's unit vector as Float32 bytes (packVector). */
   'knowledge.setFile': {
-    request: { kbId: string; path: string; state: KnowledgeFileState; chunks: Chunk[]; vectors?: number[][] };
+    request: { kbId: string; path: string; state: KnowledgeFileState; chunks: Chunk[]; vectors?: Uint8Array[] };
     reply: null;
   };
   'knowledge.removeFile': { request: { kbId: string; path: string }; reply: null };

@@ -6,7 +6,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { KnowledgePassage } from '../../shared/knowledge.js';
 import type { Chunk } from '../knowledge/chunker.js';
-import { dot, fuseRanks, packVector, unpackVector } from '../knowledge/vectors.js';
+import { fuseRanks, packVector, unpackVector } from '../knowledge/vectors.js';
 import { documentTerms, queryTerms } from '../search/text.js';
 
 const TOKENIZER = `unicode61 remove_diacritics 0 categories 'L* N* M* Co' tokenchars '_'`;
@@ -63,6 +63,28 @@ export class KnowledgeTables {
   private readonly s: Record<string, StatementSync>;
   /** Chunks written since the connection opened (tests and the benchmark count work with it). */
   chunksWritten = 0;
+  /**
+   * Each base's vectors in one Float32Array (rows of `dims`), read from the table at the first hybrid question after a
+   * change: a question then scans memory, never the whole table. Dropped when a file of the base changes.
+   */
+  private readonly vectorCache = new Map<string, { ids: Int32Array; dims: number; matrix: Float32Array }>();
+
+  private vectorsOf(kbId: string): { ids: Int32Array; dims: number; matrix: Float32Array } {
+    const cached = this.vectorCache.get(kbId);
+    if (cached) return cached;
+    const rows = this.s.vectors!.all(kbId) as Array<{ rowid: number; vector: Uint8Array }>;
+    const dims = rows.length ? Math.max(...rows.slice(0, 1).map((r) => r.vector.byteLength / 4)) : 0;
+    const usable = rows.filter((r) => r.vector.byteLength === dims * 4);
+    const matrix = new Float32Array(usable.length * dims);
+    const ids = new Int32Array(usable.length);
+    usable.forEach((row, i) => {
+      ids[i] = row.rowid;
+      matrix.set(unpackVector(row.vector), i * dims);
+    });
+    const built = { ids, dims, matrix };
+    this.vectorCache.set(kbId, built);
+    return built;
+  }
 
   constructor(private readonly db: DatabaseSync) {
     createKnowledgeTables(db);
@@ -84,6 +106,7 @@ export class KnowledgeTables {
       bm25: p('SELECT rowid FROM kb_terms WHERE kb_terms MATCH ? ORDER BY bm25(kb_terms) LIMIT ?'),
       chunk: p('SELECT rowid, kb_id, path, label, page, text FROM kb_chunks WHERE rowid = ?'),
       count: p('SELECT count(*) AS n FROM kb_chunks WHERE kb_id = ?'),
+      vectors: p('SELECT rowid, vector FROM kb_chunks WHERE kb_id = ? AND vector IS NOT NULL'),
     };
   }
 
@@ -105,14 +128,16 @@ export class KnowledgeTables {
     path: string,
     state: KnowledgeFileState,
     chunks: readonly Chunk[],
-    vectors?: ReadonlyArray<readonly number[]>,
+    vectors?: ReadonlyArray<Uint8Array | readonly number[]>,
   ): void {
     const s = this.s;
+    this.vectorCache.delete(kbId);
     this.transaction(() => {
       s.deleteFileTerms!.run(kbId, path);
       s.deleteFileChunks!.run(kbId, path);
       chunks.forEach((chunk, i) => {
-        const vector = vectors?.[i] ? packVector(vectors[i]) : null;
+        const given = vectors?.[i];
+        const vector = given ? (given instanceof Uint8Array ? given : packVector(given)) : null;
         const { lastInsertRowid } = s.insertChunk!.run(kbId, path, chunk.label, chunk.page ?? null, chunk.text, vector);
         s.insertTerms!.run(lastInsertRowid, documentTerms(`${chunk.label}\n${chunk.text}`).join(' '));
       });
@@ -123,6 +148,7 @@ export class KnowledgeTables {
 
   removeFile(kbId: string, path: string): void {
     const s = this.s;
+    this.vectorCache.delete(kbId);
     this.transaction(() => {
       s.deleteFileTerms!.run(kbId, path);
       s.deleteFileChunks!.run(kbId, path);
@@ -133,6 +159,7 @@ export class KnowledgeTables {
   /** Deleting a knowledge base removes all of its rows. */
   removeKnowledgeBase(kbId: string): void {
     const s = this.s;
+    this.vectorCache.delete(kbId);
     this.transaction(() => {
       s.deleteKbTerms!.run(kbId);
       s.deleteKbChunks!.run(kbId);
@@ -144,7 +171,6 @@ export class KnowledgeTables {
   retrieve({ kbIds, query, queryVector, limit }: RetrieveOptions): KnowledgePassage[] {
     if (kbIds.length === 0) return [];
     const wanted = new Set(kbIds);
-    const inKbs = `kb_id IN (${kbIds.map(() => '?').join(', ')})`;
     const lists: number[][] = [];
     const terms = queryTerms(query);
     if (terms.length > 0) {
@@ -161,14 +187,23 @@ export class KnowledgeTables {
     }
     if (queryVector && queryVector.length > 0) {
       const q = unpackVector(packVector(queryVector));
-      const scored: Array<[number, number]> = [];
-      const rows = this.db.prepare(`SELECT rowid, vector FROM kb_chunks WHERE ${inKbs} AND vector IS NOT NULL`).all(...kbIds) as Array<{
-        rowid: number;
-        vector: Uint8Array;
-      }>;
-      for (const row of rows) scored.push([row.rowid, dot(q, unpackVector(row.vector))]);
-      scored.sort((a, b) => b[1] - a[1]);
-      lists.push(scored.slice(0, CANDIDATES).map(([id]) => id));
+      // The best CANDIDATES by cosine, kept in a small sorted list (no sort of every chunk).
+      const best: Array<[number, number]> = [];
+      for (const kbId of kbIds) {
+        const { ids, dims, matrix } = this.vectorsOf(kbId);
+        if (dims !== q.length) continue;
+        for (let r = 0; r < ids.length; r++) {
+          let sum = 0;
+          const offset = r * dims;
+          for (let d = 0; d < dims; d++) sum += q[d]! * matrix[offset + d]!;
+          if (best.length === CANDIDATES && sum <= best[best.length - 1]![1]) continue;
+          let at = best.length;
+          while (at > 0 && best[at - 1]![1] < sum) at--;
+          best.splice(at, 0, [ids[r]!, sum]);
+          if (best.length > CANDIDATES) best.pop();
+        }
+      }
+      lists.push(best.map(([id]) => id));
     }
     const fused = [...fuseRanks(lists)].sort((a, b) => b[1] - a[1]).slice(0, limit);
     return fused.map(([rowid, score]) => {

@@ -8,7 +8,8 @@ export interface EmbeddingEndpoint {
 
 export type Embedder = (texts: readonly string[], signal?: AbortSignal) => Promise<number[][]>;
 
-const BATCH = 64;
+/** Texts per request: big enough for throughput, small enough that parsing an answer's vectors stays a short task. */
+const BATCH = 32;
 
 export function makeEmbedder(endpoint: EmbeddingEndpoint, fetchImpl: typeof fetch = fetch): Embedder {
   const url = `${endpoint.baseUrl.replace(/\/+$/, '')}/embeddings`;

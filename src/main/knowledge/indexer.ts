@@ -9,6 +9,7 @@ import type { KnowledgeBase, KnowledgePassage, KnowledgeStatus } from '../../sha
 import type { DerivedCalls, DerivedCall } from '../derived/protocol.js';
 import { chunkParts, DEFAULT_CHUNKING, type ChunkOptions } from './chunker.js';
 import type { Embedder } from './embeddings.js';
+import { packVector } from './vectors.js';
 import { extractText, type Extract } from './text-extract.js';
 
 /** The derived database as the indexer needs it (DerivedDb). */
@@ -153,10 +154,11 @@ export class KnowledgeIndexer {
     }
     const chunks = chunkParts(result.document.parts, this.options.chunking ?? DEFAULT_CHUNKING);
     const embedder = this.options.embedderFor?.(base);
-    let vectors: number[][] | undefined;
+    let vectors: Uint8Array[] | undefined;
     if (embedder && chunks.length > 0) {
       try {
-        vectors = await embedder(chunks.map((c) => `${c.label}\n${c.text}`));
+        // Packed here (4 bytes a dimension): the worker gets compact copies, not arrays of doubles.
+        vectors = (await embedder(chunks.map((c) => `${c.label}\n${c.text}`))).map(packVector);
       } catch (error) {
         this.options.onEmbeddingError?.(base.id, error);
       }

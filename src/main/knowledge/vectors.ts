@@ -1,4 +1,4 @@
-// Vectors stored compactly: unit-normalised Float32 BLOBs (4 bytes a dimension), compared by dot product (= cosine).
+// Vectors stored compactly: unit-normalised Float32 BLOBs (4 bytes a dimension), compared by dot product (= cosine) in the worker.
 export function packVector(values: readonly number[]): Uint8Array {
   let norm = 0;
   for (const v of values) norm += v * v;
@@ -12,13 +12,6 @@ export function unpackVector(blob: Uint8Array): Float32Array {
   const copy = new Uint8Array(blob.byteLength);
   copy.set(blob);
   return new Float32Array(copy.buffer);
-}
-
-export function dot(a: Float32Array, b: Float32Array): number {
-  const n = Math.min(a.length, b.length);
-  let sum = 0;
-  for (let i = 0; i < n; i += 1) sum += a[i]! * b[i]!;
-  return sum;
 }
 
 /** Reciprocal rank fusion of ranked lists of ids (k = 60, the usual constant). */

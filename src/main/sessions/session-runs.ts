@@ -8,7 +8,7 @@ import { messageText, type Message, type UserMessage } from '../../shared/messag
 import { usageTotals } from '../../shared/usage.js';
 import { REQUESTS_PER_RUN } from '../../shared/settings.js';
 import type { FailedRunSnapshot, RunOrigin } from '../../shared/sessions.js';
-import { DEFAULT_MAX_MESSAGES } from './context-policy.js';
+import { DEFAULT_MAX_MESSAGES, messageTokens, rememberMessageTokens } from './context-policy.js';
 import { fillSystemVariables } from './prompt-fill.js';
 import { Condenser } from './condense/index.js';
 import type { CondensedSummary } from '../../shared/condense.js';
@@ -115,6 +115,8 @@ export class SessionRuns {
     const { context, options, cache, views, edits } = this.parts;
     // The passages go with the question this run answers: its prompt, or (answering again) the base's last question.
     const question = prompts[0] ?? [...baseBranch].reverse().find((entry) => entry.message.role === 'user')?.message;
+    // One copy per run: every request of the run reuses it, and its token count, rather than counting again.
+    const notedCopies = new WeakMap<Message, Message>();
     // Resolved first: a chat whose provider is gone fails here, before anything starts.
     const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
     const deps: RunDeps = {
@@ -137,7 +139,7 @@ export class SessionRuns {
           platform: process.platform,
         });
         const write = (summary: CondensedSummary | null) => edits.condensed(runtime, loaded, summary);
-        const withPassages = knowledgeNote && question ? withKnowledgeNote(filled, question, knowledgeNote) : filled;
+        const withPassages = knowledgeNote && question ? withKnowledgeNote(filled, question, knowledgeNote, notedCopies) : filled;
         return this.condenser.shape(runtime.id, loaded, withPassages, current, limits, signal, write);
       },
       ...(options.knowledge && { citations: (text: string) => options.knowledge!.citationsIn(runtime.id, text) }),
@@ -326,14 +328,33 @@ function joined(messages: readonly UserMessage[]): string {
  * The request's copy of the messages with the knowledge passages after the run's question (the stored message is
  * untouched). The question is found by identity, or by its time when an earlier step copied it.
  */
-export function withKnowledgeNote(messages: Message[], question: Message, note: string): Message[] {
+export function withKnowledgeNote(
+  messages: Message[],
+  question: Message,
+  note: string,
+  copies = new WeakMap<Message, Message>(),
+): Message[] {
   let at = messages.indexOf(question);
   if (at < 0) at = messages.findIndex((m) => m.role === 'user' && m.timestamp === question.timestamp);
   if (at < 0) return messages;
   const target = messages[at] as UserMessage;
-  const content: UserMessage['content'] =
-    typeof target.content === 'string' ? `${target.content}\n\n${note}` : [...target.content, { type: 'text', text: note }];
+  let noted = copies.get(target);
+  if (!noted) {
+    const content: UserMessage['content'] =
+      typeof target.content === 'string' ? `${target.content}\n\n${note}` : [...target.content, { type: 'text', text: note }];
+    noted = { ...target, content };
+    // Estimated, not tokenized: counting thousands of characters of passages would hold main's thread each request.
+    rememberMessageTokens(noted, messageTokens(target) + estimateTextTokens(note));
+    copies.set(target, noted);
+  }
   const out = [...messages];
-  out[at] = { ...target, content };
+  out[at] = noted;
   return out;
+}
+
+/** About a token per CJK character and one per three other characters (a little over what tokenizers give). */
+function estimateTextTokens(text: string): number {
+  let cjk = 0;
+  for (const char of text) if (char.charCodeAt(0) >= 0x2e80) cjk += 1;
+  return Math.ceil(cjk * 1.2 + (text.length - cjk) / 3);
 }
