@@ -4,7 +4,7 @@
 // request carries. Screenshots of Settings and the citation panel in both themes, both languages, narrow and wide.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { FakeRequest } from '../fixtures/fake-openai.js';
@@ -68,14 +68,16 @@ for (const [locale, colorScheme, width] of [
       // Settings → Knowledge bases: a new base, filled with the folder from main's dialog, indexed.
       await page.getByTestId('settings-open').click();
       const section = page.getByTestId('settings-knowledge');
-      await section.getByTestId('knowledge-new').click();
-      await section.getByTestId('knowledge-name-input').fill(zh ? '笔记' : 'Notes');
-      await section.getByTestId('knowledge-create').click();
+      await section.getByTestId('knowledge-add').click();
       const row = section.getByTestId('knowledge-base');
       await expect(row).toHaveCount(1);
       const kbId = (await row.getAttribute('data-kb-id'))!;
-      await row.getByTestId('knowledge-add').click();
-      await expect(row.getByTestId('knowledge-path')).toHaveText([new RegExp(folder.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'))]);
+      await expect(row.getByTestId('knowledge-path')).toHaveText([folder + (zh ? '移除' : 'Remove')]);
+      await expect(row.getByTestId('knowledge-name')).toHaveText(basename(folder));
+      await row.getByTestId('knowledge-rename').click();
+      await row.getByTestId('knowledge-rename-input').fill(zh ? '笔记' : 'Notes');
+      await row.getByTestId('knowledge-rename-input').press('Enter');
+      await expect(row.getByTestId('knowledge-name')).toHaveText(zh ? '笔记' : 'Notes');
       await expect(row).toHaveAttribute('data-status', 'ready');
       await expect(row.getByTestId('knowledge-counts')).toHaveText(zh ? '2 个文件 · 3 个段落' : '2 files · 3 passages');
       await section.scrollIntoViewIfNeeded();

@@ -48,10 +48,10 @@ describe('Knowledge bases in Settings', () => {
     expect(within(row()).getByTestId('knowledge-name').textContent).toBe('Kettle manuals');
     expect(within(row()).getByText('Nothing in it yet: add a folder or files.')).toBeTruthy();
     // Filling it is the next step: its Add folder button has the focus.
-    expect(document.activeElement).toBe(within(row()).getByTestId('knowledge-add'));
+    expect(document.activeElement).toBe(within(row()).getByTestId('knowledge-add-folder'));
 
     fake.knowledgePathChoice = ['/home/me/manuals'];
-    await user.click(within(row()).getByTestId('knowledge-add'));
+    await user.click(within(row()).getByTestId('knowledge-add-folder'));
     await settle();
     fake.knowledgePathChoice = ['/home/me/warranty.pdf'];
     await user.click(within(row()).getByTestId('knowledge-add-files'));
@@ -174,14 +174,39 @@ describe('Knowledge bases in Settings', () => {
     expect(row().dataset.status).toBe('error');
     expect(within(row()).getByTestId('knowledge-status').textContent).toBe('建立索引失败');
     expect(within(row()).getByTestId('knowledge-base-error').textContent).toBe('无法读取文件夹 /n：权限不足');
-    expect(within(row()).getByTestId('knowledge-add').textContent).toBe('添加文件夹…');
+    expect(within(row()).getByTestId('knowledge-add-folder').textContent).toBe('添加文件夹…');
     fake.failNext('addKnowledgePaths', 'storage', '无法写入 knowledge.json');
-    await user.click(within(row()).getByTestId('knowledge-add'));
+    await user.click(within(row()).getByTestId('knowledge-add-folder'));
     await settle();
     expect(within(row()).getByTestId('knowledge-row-error').textContent).toBe('失败：无法写入 knowledge.json');
     fake.knowledgePathChoice = ['/n'];
-    await user.click(within(row()).getByTestId('knowledge-add'));
+    await user.click(within(row()).getByTestId('knowledge-add-folder'));
     await settle();
     expect(within(row()).queryByTestId('knowledge-row-error')).toBeNull();
+  });
+
+  it('makes a base of a folder from main’s dialog, named after it; a cancelled dialog leaves nothing behind', async () => {
+    const user = userEvent.setup();
+    render(<KnowledgeSettings />);
+    await settle();
+    await user.click(screen.getByTestId('knowledge-add'));
+    await settle();
+    expect(screen.queryByTestId('knowledge-base')).toBeNull();
+    expect(fake.knowledge.bases).toEqual([]);
+    expect(fake.callsOf('deleteKnowledgeBase')).toHaveLength(1);
+
+    fake.knowledgePathChoice = ['/home/me/Kettle manuals'];
+    await user.click(screen.getByTestId('knowledge-add'));
+    await settle();
+    const kbId = fake.knowledge.bases[0]!.id;
+    expect(fake.callsOf('createKnowledgeBase').at(-1)).toEqual({ name: 'New knowledge base' });
+    expect(fake.callsOf('addKnowledgePaths').at(-1)).toEqual({ kbId, kind: 'folder' });
+    expect(fake.callsOf('renameKnowledgeBase')).toEqual([{ kbId, name: 'Kettle manuals' }]);
+    expect(within(row()).getByTestId('knowledge-name').textContent).toBe('Kettle manuals');
+    expect(
+      within(row())
+        .getAllByTestId('knowledge-path')
+        .map((li) => li.dataset.path),
+    ).toEqual(['/home/me/Kettle manuals']);
   });
 });

@@ -5,14 +5,14 @@
 import { useId, type JSX } from 'react';
 import { useT } from '../i18n';
 import { FormError } from '../ui/FormError';
-import { revealKnowledgeSettings, useChatKnowledge, useKnowledge } from './knowledgeStore';
+import { revealKnowledgeSettings, useChatKnowledge, useKnowledge, useShownBases } from './knowledgeStore';
 import { statusText } from './knowledgeWords';
 import './knowledge.css';
 
 export function ChatKnowledgePicker(): JSX.Element | null {
   const t = useT();
   const id = useId();
-  const bases = useKnowledge((s) => s.view?.bases);
+  const bases = useShownBases();
   const error = useKnowledge((s) => (s.error?.place === 'chat' ? s.error.message : null));
   const setChatKnowledge = useKnowledge((s) => s.setChatKnowledge);
   const chosen = useChatKnowledge();

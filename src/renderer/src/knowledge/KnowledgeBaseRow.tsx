@@ -115,7 +115,7 @@ export function KnowledgeBaseRow({ base, focusAdd }: { base: KnowledgeBaseView; 
             ref={addButton}
             type="button"
             className="button"
-            data-testid="knowledge-add"
+            data-testid="knowledge-add-folder"
             disabled={choosing}
             onClick={() => void add('folder')}
           >

@@ -8,13 +8,16 @@ import { Field } from '../ui/Field';
 import { FormError } from '../ui/FormError';
 import { useUnsavedDraft } from '../components/settings/leaveGuard';
 import { KnowledgeBaseRow } from './KnowledgeBaseRow';
-import { useKnowledge } from './knowledgeStore';
+import { useKnowledge, useShownBases } from './knowledgeStore';
 import './knowledge.css';
 
 export function KnowledgeSettings(): JSX.Element {
   const t = useT();
   const id = useId();
   const view = useKnowledge((s) => s.view);
+  const bases = useShownBases();
+  const createFromFolder = useKnowledge((s) => s.createFromFolder);
+  const [choosing, setChoosing] = useState(false);
   const error = useKnowledge((s) => s.error);
   const load = useKnowledge((s) => s.load);
   const revealRequested = useKnowledge((s) => s.revealRequested);
@@ -42,10 +45,10 @@ export function KnowledgeSettings(): JSX.Element {
       </h3>
       <p className="hint">{t('knowledge.intro')}</p>
       <FormError testId="knowledge-config-error">{view?.error && t('knowledge.configError', { message: view.error })}</FormError>
-      {view && view.bases.length === 0 && <p className="hint">{t('knowledge.none')}</p>}
-      {view && view.bases.length > 0 && (
+      {bases && bases.length === 0 && <p className="hint">{t('knowledge.none')}</p>}
+      {bases && bases.length > 0 && (
         <ul className="kb-list">
-          {view.bases.map((base) => (
+          {bases.map((base) => (
             <KnowledgeBaseRow key={base.id} base={base} focusAdd={created === base.id} />
           ))}
         </ul>
@@ -62,7 +65,19 @@ export function KnowledgeSettings(): JSX.Element {
           }}
         />
       ) : (
-        <div className="field-row">
+        <div className="field-row kb-section-actions">
+          <button
+            type="button"
+            className="button primary"
+            data-testid="knowledge-add"
+            disabled={choosing}
+            onClick={() => {
+              setChoosing(true);
+              void createFromFolder(t('knowledge.new')).finally(() => setChoosing(false));
+            }}
+          >
+            {t('knowledge.addBaseFolder')}
+          </button>
           <button ref={newButton} type="button" className="button" data-testid="knowledge-new" onClick={() => setCreating(true)}>
             {t('knowledge.new')}
           </button>

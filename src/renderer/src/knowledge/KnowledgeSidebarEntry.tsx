@@ -2,13 +2,14 @@
 import type { JSX } from 'react';
 import { useT } from '../i18n';
 import { BookIcon } from '../ui/icons';
-import { revealKnowledgeSettings, useKnowledge } from './knowledgeStore';
+import { revealKnowledgeSettings, useShownBases } from './knowledgeStore';
 import './knowledge.css';
 
 export function KnowledgeSidebarEntry(): JSX.Element {
   const t = useT();
-  const count = useKnowledge((s) => s.view?.bases.length ?? 0);
-  const indexing = useKnowledge((s) => s.view?.bases.some((base) => base.status === 'indexing') ?? false);
+  const bases = useShownBases();
+  const count = bases?.length ?? 0;
+  const indexing = bases?.some((base) => base.status === 'indexing') ?? false;
   return (
     <div className="sidebar-foot">
       <button

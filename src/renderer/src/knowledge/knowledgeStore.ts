@@ -1,11 +1,13 @@
 // The window's view of the knowledge bases and what it may ask of them, in a store of its own: the list as main
 // reports it (answers of changes and `knowledge_status` events while indexing moves on), each chat's choice of bases,
 // and opening a cited file. A change's refusal is kept in words, per base, for the row that asked.
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
 import type { SessionEventEnvelope } from '../../../shared/events';
 import type { KnowledgeBaseView, KnowledgePathKind, KnowledgeView } from '../../../shared/knowledge';
 import { useAppState } from '../store/appState';
+import { fileName } from './knowledgeWords';
 import { chooseNewChatKnowledge, useNewChatKnowledge } from './newChatKnowledge';
 
 /** Where a refusal is shown: a base's row (its id), `section` (creating, reading the list) or `chat` (a chat's choice). */
@@ -18,8 +20,15 @@ export interface KnowledgeState {
   error: { place: KnowledgeErrorPlace; message: string } | null;
   /** Settings was opened to show the knowledge section (the sidebar's entry): it scrolls there once. */
   revealRequested: boolean;
+  /** A base being made from a folder while main's dialog is open: not shown until it holds the folder. */
+  forming: string | null;
   load(): Promise<void>;
   create(name: string): Promise<KnowledgeBaseView | null>;
+  /**
+   * A new base holding the folder chosen in main's dialog, named after it; null when the dialog was cancelled (then
+   * nothing is left behind) or main refused.
+   */
+  createFromFolder(placeholder: string): Promise<KnowledgeBaseView | null>;
   rename(kbId: string, name: string): Promise<boolean>;
   remove(kbId: string): Promise<boolean>;
   addPaths(kbId: string, kind: KnowledgePathKind): Promise<boolean>;
@@ -44,6 +53,7 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
     view: null,
     error: null,
     revealRequested: false,
+    forming: null,
     async load() {
       const result = await window.api.listKnowledgeBases();
       if (result.ok) set({ view: result.value });
@@ -62,6 +72,27 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
         view: s.view?.bases.some((b) => b.id === base.id) ? s.view : { ...s.view, bases: [...(s.view?.bases ?? []), base] },
       }));
       return base;
+    },
+    async createFromFolder(placeholder) {
+      const base = await get().create(placeholder);
+      if (!base) return null;
+      set({ forming: base.id });
+      try {
+        const added = await window.api.addKnowledgePaths({ kbId: base.id, kind: 'folder' });
+        const folder = added.ok ? added.value.bases.find((b) => b.id === base.id)?.paths[0] : undefined;
+        if (!added.ok || !folder) {
+          // Cancelled or refused: the empty base made for it goes again.
+          await change('section', () => window.api.deleteKnowledgeBase({ kbId: base.id }));
+          if (!added.ok) set({ error: { place: 'section', message: added.error.message } });
+          return null;
+        }
+        set({ view: added.value, error: null });
+        const name = fileName(folder);
+        if (name !== placeholder) await change(base.id, () => window.api.renameKnowledgeBase({ kbId: base.id, name }));
+        return get().view?.bases.find((b) => b.id === base.id) ?? null;
+      } finally {
+        set({ forming: null });
+      }
     },
     rename: (kbId, name) => change(kbId, () => window.api.renameKnowledgeBase({ kbId, name })),
     remove: (kbId) => change(kbId, () => window.api.deleteKnowledgeBase({ kbId })),
@@ -118,4 +149,11 @@ export function startKnowledge(): () => void {
 export function revealKnowledgeSettings(): void {
   useKnowledge.setState({ revealRequested: true });
   useAppState.getState().setSettingsOpen(true);
+}
+
+/** The bases a person sees: all but one still being made from a folder (main's dialog is open for it). */
+export function useShownBases(): readonly KnowledgeBaseView[] | undefined {
+  const bases = useKnowledge((s) => s.view?.bases);
+  const forming = useKnowledge((s) => s.forming);
+  return useMemo(() => (forming ? bases?.filter((base) => base.id !== forming) : bases), [bases, forming]);
 }
