@@ -215,6 +215,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     knowledge: {
       beginRun: (id, kbIds, question) => knowledge.beginRun(id, kbIds, question, KNOWLEDGE_TOP_K),
       citationsIn: (id, text) => knowledge.citationsIn(id, text),
+      forgetRun: (id) => knowledge.forgetRun(id),
     },
     autoTitle: () => current.autoTitle(),
     // The composition root chooses the provider: the session layer knows only the stream's shape.

@@ -201,6 +201,16 @@ export class KnowledgeService {
     }, this.options.emitDelayMs ?? 100);
   }
 
+  /** A change of knowledge.json; a file that cannot be read (or written) refuses it with the reason, changing nothing. */
+  private async write(change: (bases: KnowledgeBase[]) => KnowledgeBase[]): Promise<void> {
+    try {
+      await this.config.update(change);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('invalid_input', error instanceof Error ? error.message : String(error));
+    }
+  }
+
   private base(kbId: string): KnowledgeBase {
     const base = this.config.bases.find((b) => b.id === kbId);
     if (!base) throw new AppError('not_found', this.strings().noSuchBase);
@@ -210,7 +220,7 @@ export class KnowledgeService {
   private async change(kbId: string, edit: (base: KnowledgeBase) => KnowledgeBase): Promise<KnowledgeBase> {
     this.base(kbId);
     let changed: KnowledgeBase | undefined;
-    await this.config.update((bases) =>
+    await this.write((bases) =>
       bases.map((b) => {
         if (b.id !== kbId) return b;
         changed = edit(b);
@@ -224,7 +234,7 @@ export class KnowledgeService {
 
   async create(name: string): Promise<KnowledgeBaseView> {
     const base: KnowledgeBase = { id: randomUUID(), name, paths: [] };
-    await this.config.update((bases) => [...bases, base]);
+    await this.write((bases) => [...bases, base]);
     this.indexer.status.set(base.id, 'ready');
     this.changed();
     return this.view().bases.find((b) => b.id === base.id)!;
@@ -237,7 +247,7 @@ export class KnowledgeService {
 
   async delete(kbId: string): Promise<KnowledgeView> {
     this.base(kbId);
-    await this.config.update((bases) => bases.filter((b) => b.id !== kbId));
+    await this.write((bases) => bases.filter((b) => b.id !== kbId));
     this.counts.delete(kbId);
     this.progress.delete(kbId);
     this.errors.delete(kbId);
@@ -336,6 +346,11 @@ export class KnowledgeService {
     if (passages.length === 0) return undefined;
     const first = this.number(sessionId, passages);
     return `${this.strings().passagesHeading}\n\n${formatPassages(passages, first)}`;
+  }
+
+  /** A run starts with no passages of its own (input queued during the last one): numbering starts again at 1. */
+  forgetRun(sessionId: string): void {
+    this.ledgers.delete(sessionId);
   }
 
   /** Numbers `passages` after those the run already has; answers the first number. */

@@ -88,6 +88,8 @@ export interface SessionObserver {
 export interface RunKnowledge {
   beginRun(sessionId: string, kbIds: readonly string[] | undefined, question: string): Promise<string | undefined>;
   citationsIn(sessionId: string, text: string): KnowledgeCitation[] | undefined;
+  /** A run starts without `beginRun` (queued input sent after the last run): it cites nothing of the last one. */
+  forgetRun(sessionId: string): void;
 }
 
 /** A session's committed content, kept in memory while it is open. */

@@ -215,6 +215,7 @@ export class SessionRuns {
     // Input queued while the run was finishing was meant to follow it: send it now rather than lose it.
     if (!end.handBack && end.leftovers.length) {
       try {
+        this.parts.options.knowledge?.forgetRun(runtime.id);
         this.start(runtime, loaded, loaded.branch, end.leftovers, joined(end.leftovers));
       } catch (error) {
         context.log.error(`session ${runtime.id}: queued message(s) could not be sent`, error);

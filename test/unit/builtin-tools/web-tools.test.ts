@@ -354,6 +354,7 @@ describe('registry', () => {
       { id: 'web_search', ready: false, reason: 'Web search is not set up: choose an engine in Settings → Built-in tools.', policy: 'ask' },
       { id: 'fetch_page', ready: true, policy: 'ask' },
       { id: 'run_python', ready: true, policy: 'ask' },
+      { id: 'search_knowledge', ready: false, reason: 'Add a knowledge base first (Settings → Knowledge bases).', policy: 'ask' },
     ]);
     await settings.update({ engine: 'searxng', url: base });
     const asked: string[] = [];

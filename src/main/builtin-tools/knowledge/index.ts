@@ -24,12 +24,14 @@ const WORDS = {
     query: 'What to look for, in the words the documents would use',
     none: 'No passage matched. Try other words.',
     noBases: 'This chat uses no knowledge base.',
+    notReady: 'Add a knowledge base first (Settings → Knowledge bases).',
   },
   'zh-CN': {
     description: '在用户的知识库（其本人的文件）中搜索与查询相关的段落。回答时按编号引用段落，例如 [1]。',
     query: '要查找的内容，使用文档中可能出现的词语',
     none: '没有匹配的段落，请换个说法再试。',
     noBases: '此对话未使用任何知识库。',
+    notReady: '请先添加知识库（设置 → 知识库）。',
   },
 } satisfies Record<Locale, Record<string, string>>;
 
@@ -37,6 +39,7 @@ export function knowledgeToolDefinition(deps: KnowledgeToolDeps): BuiltinToolDef
   return {
     id: 'search_knowledge',
     ready: () => deps.anyBases(),
+    notReadyReason: (language) => WORDS[language].notReady,
     create(context: BuiltinToolContext): AgentTool<{ query: string; limit?: number }, { passages: KnowledgePassage[]; first: number }> {
       const words = WORDS[context.language];
       return {
