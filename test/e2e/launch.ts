@@ -38,6 +38,10 @@ export interface LaunchedApp {
   dataDir: string;
   /** URLs main was asked to open in the system browser (Chromium mode records them instead of opening). */
   openedExternally: string[];
+  /** Files main was asked to open with the system's viewer (Chromium mode records them instead of opening). */
+  openedFiles: string[];
+  /** Chromium mode: main's core, running in the spec's process (to wait for its background work). Electron mode: absent. */
+  core?: AppCore;
   /** Chooses an application menu command, as a click on its menu item does. */
   menuCommand(command: MenuCommand): Promise<void>;
   /**
@@ -111,6 +115,7 @@ async function launchElectron(executablePath: string, dataDir: string, opts: Lau
     mode: 'electron',
     dataDir,
     openedExternally: [],
+    openedFiles: [],
     invokes: [],
     holdAnswers: () => null,
     menuCommand,
@@ -122,6 +127,7 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
   const rendererDir = join(ROOT, 'out/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
   const openedExternally: string[] = [];
+  const openedFiles: string[] = [];
   const invokes: LaunchedApp['invokes'] = [];
   let deliver: (envelope: SessionEventEnvelope) => void = () => {};
   const core: AppCore = await createAppCore({
@@ -132,6 +138,10 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
     emit: (envelope) => deliver(envelope),
     openExternal: async (url) => {
       openedExternally.push(url);
+    },
+    openPath: async (file) => {
+      openedFiles.push(file);
+      return '';
     },
     ...(opts.dialogs && { dialogs: opts.dialogs }),
     ...(opts.localServerPorts && { localServerPorts: opts.localServerPorts }),
@@ -173,6 +183,8 @@ async function launchChromium(dataDir: string, opts: LaunchOptions): Promise<Lau
       mode: 'chromium',
       dataDir,
       openedExternally,
+      openedFiles,
+      core,
       // What main's menu click sends: the command, delivered to the page's listeners.
       menuCommand: (command) =>
         page.evaluate((c) => (window as unknown as { __tinyAgentMenu(command: string): void }).__tinyAgentMenu(c), command),

@@ -706,7 +706,13 @@ export function createFakeApi(): FakeApi {
       return structuredClone(fake.knowledge);
     },
     reindexKnowledgeBase: () => structuredClone(fake.knowledge),
-    setSessionKnowledge: ({ kbIds }) => ({ knowledgeBases: kbIds }),
+    setSessionKnowledge: ({ sessionId, kbIds }) => {
+      // Like main: an id of no base is refused, a choice is kept with the chat.
+      const unknown = kbIds.find((kbId) => !fake.knowledge.bases.some((base) => base.id === kbId));
+      if (unknown) throw Object.assign(new Error(`No knowledge base "${unknown}".`), { code: 'invalid_input' });
+      found(sessionId).chat.knowledgeBases = kbIds;
+      return { knowledgeBases: kbIds };
+    },
     openKnowledgeFile: () => ({ opened: true }),
   };
 

@@ -25,6 +25,7 @@ import { selectWelcomeShown } from './store/welcomeSlice';
 import { WelcomePanel } from './welcome/WelcomePanel';
 import { PreviewPanel } from './preview';
 import { startDesktop, UpdateReady, useDesktop } from './shortcuts';
+import { ChatKnowledgePicker, CitationPanel, startKnowledge } from './knowledge';
 
 export function App(): JSX.Element {
   const locale = useAppState((s) => s.locale);
@@ -38,6 +39,7 @@ export function App(): JSX.Element {
   useDocumentTheme(theme, locale);
   useShortcuts();
   useEffect(() => startDesktop(), []);
+  useEffect(() => startKnowledge(), []);
   const updateStatus = useDesktop((s) => s.view.update.status);
   return (
     <LocaleContext.Provider value={locale}>
@@ -63,10 +65,12 @@ export function App(): JSX.Element {
             <Banner />
             <QueueStrip />
             <ChatServersPicker />
+            <ChatKnowledgePicker />
             <Composer />
           </div>
         </main>
         <PreviewPanel />
+        <CitationPanel />
         {settingsOpen && <SettingsDialog />}
         {searchOpen && <SearchDialog />}
         {shortcutsOpen && <ShortcutHelp />}

@@ -174,7 +174,7 @@ function AssistantRow({ message, streaming, place }: { message: AssistantMessage
         </p>
       )}
       <div className="md" data-testid="message-content">
-        <Markdown source={message} text={text} streaming={streaming} />
+        <Markdown source={message} text={text} streaming={streaming} citations={message.citations} />
       </div>
       {toolCalls.map((part) => (
         <ToolCallBlock key={part.id} part={part} />

@@ -15,6 +15,7 @@ import { ProvidersSection } from './settings/providers/ProvidersSection';
 import { UsageSettings } from '../usage/UsageSettings';
 import { BackupSettings } from '../backup/BackupSettings';
 import { SyncSettings } from '../sync/SyncSettings';
+import { KnowledgeSettings } from '../knowledge/KnowledgeSettings';
 import { FormError } from '../ui/FormError';
 import { PromptVariables } from './chat-settings/PromptVariables';
 import { SummaryModelSettings } from '../chat/condense/SummaryModelSettings';
@@ -85,6 +86,7 @@ export function SettingsDialog(): JSX.Element {
         <SummaryModelSettings settings={settings} />
         <McpSettings />
         <WebToolsSettings />
+        <KnowledgeSettings />
         <BackupSettings locale={settings.locale} />
         <SyncSettings locale={settings.locale} />
         <GeneralSettings settings={settings} />

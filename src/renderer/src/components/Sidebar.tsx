@@ -11,6 +11,7 @@ import { ImportButton } from '../transfer/ImportButton';
 import { ImportProgress } from '../transfer/ImportProgress';
 import { StatusNotice } from './StatusNotice';
 import { SidebarSyncStatus } from '../sync/SyncStatusLine';
+import { KnowledgeSidebarEntry } from '../knowledge/KnowledgeSidebarEntry';
 
 export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
   const t = useT();
@@ -86,6 +87,7 @@ export function Sidebar({ narrow }: { narrow: boolean }): JSX.Element | null {
         />
         <SessionList />
         <SidebarSyncStatus />
+        <KnowledgeSidebarEntry />
       </nav>
     </>
   );

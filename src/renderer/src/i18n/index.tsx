@@ -27,6 +27,7 @@ import { foldersStrings } from './folders';
 import { quickAskStrings } from './quickAsk';
 import { backupStrings } from './backup';
 import { syncStrings } from './sync';
+import { knowledgeStrings } from './knowledge';
 
 export type { Locale };
 
@@ -82,6 +83,7 @@ const dictionaries = {
     ...webToolsStrings.en,
     ...backupStrings.en,
     ...syncStrings.en,
+    ...knowledgeStrings.en,
   },
   'zh-CN': {
     ...appStrings['zh-CN'],
@@ -110,6 +112,7 @@ const dictionaries = {
     ...webToolsStrings['zh-CN'],
     ...backupStrings['zh-CN'],
     ...syncStrings['zh-CN'],
+    ...knowledgeStrings['zh-CN'],
   },
 } as const;
 

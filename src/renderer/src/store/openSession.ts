@@ -379,6 +379,7 @@ function finishAssistant(message: AssistantMessage, end: Extract<SessionEvent, {
   if (end.errorCode !== undefined) done.errorCode = end.errorCode;
   if (end.timing !== undefined) done.timing = end.timing;
   if (end.refusal) done.refusal = true;
+  if (end.citations?.length) done.citations = end.citations;
   return done;
 }
 

@@ -14,6 +14,7 @@ import { setStreaming, upsertSummary } from './sessionList';
 import { locked } from './sessionLock';
 import type { AppState, BannerError, RunsSlice } from './state';
 import { selectSendNeedsSetup } from './welcomeSlice';
+import { carryNewChatKnowledge } from '../knowledge/newChatKnowledge';
 
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
@@ -127,10 +128,14 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
           return;
         }
         const detail = created.value;
+        // The knowledge bases chosen before the chat existed are its own before its first question runs.
+        const knowledge = await carryNewChatKnowledge(detail.id);
+        const opened = sessionFromDetail(detail);
+        if (knowledge.ok && knowledge.value.length) opened.chat = { ...opened.chat, knowledgeBases: knowledge.value };
         set((s) => ({
           newChatOrigins: { ...s.newChatOrigins, [detail.id]: chat },
           sessions: upsertSummary(s.sessions, { ...detail, isStreaming: false }),
-          currentSession: sessionFromDetail(detail),
+          currentSession: opened,
           newChatSettings: {},
           // Whatever else was typed in the new chat stays with the session it became.
           composerText:
@@ -138,6 +143,13 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
               ? { ...without(s.composerText, NEW_CHAT_KEY), [detail.id]: s.composerText[NEW_CHAT_KEY] ?? '' }
               : s.composerText,
         }));
+        if (!knowledge.ok) {
+          // Asked without the bases chosen for it, the answer would not be the one wanted: nothing is sent, the text
+          // and files wait in the chat it became.
+          set((s) => ({ composerText: restoreComposerText(s.composerText, detail.id, text), ...restoreAttachments(s, detail.id, parts) }));
+          showIpcError(store, detail.id, knowledge.error, text, 'send');
+          return;
+        }
       }
       await startRun(store, { kind: 'send', text, attachments: parts, ...(once && { once }) });
     },

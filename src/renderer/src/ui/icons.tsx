@@ -37,3 +37,5 @@ export const DownloadIcon = () => <Icon d="M12 4v11M7 10l5 5 5-5M5 20h14" />;
 export const FolderPlusIcon = () => <Icon d="M3 6h6l2 2h10v11H3zM12 11v5M9.5 13.5h5" />;
 /** Lines pressed together: condense the earlier messages into a summary. */
 export const CondenseIcon = () => <Icon d="M4 4h16M4 20h16M12 8v4M9 9.5l3 2.5 3-2.5M12 16v-4M9 14.5l3-2.5 3 2.5" />;
+/** An open book: knowledge bases. */
+export const BookIcon = () => <Icon d="M12 6c-2-1.5-5-2-8-2v14c3 0 6 .5 8 2 2-1.5 5-2 8-2V4c-3 0-6 .5-8 2zM12 6v14" />;
