@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { useT } from '../i18n';
 import { CloseIcon, FileIcon } from '../ui/icons';
-import { usePreview } from '../preview';
+import { usePreview } from '../preview/previewStore';
 import { useAppState } from '../store/appState';
 import { closeCitation, useCitation } from './citationStore';
 import { useKnowledge } from './knowledgeStore';

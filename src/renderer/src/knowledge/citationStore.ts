@@ -2,7 +2,7 @@
 // panel and the live preview share the side of the window: opening one closes the other.
 import { create } from 'zustand';
 import type { KnowledgeCitation } from '../../../shared/knowledge';
-import { closePreview } from '../preview';
+import { closePreview } from '../preview/previewStore';
 
 /** One opened citation; `serial` changes on every opening (the panel takes focus again). */
 export interface OpenCitation {
