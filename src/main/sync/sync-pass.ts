@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import { SYNC_FORMAT, type SyncPassReport, type SyncSkip } from '../../shared/sync.js';
 import { createHash } from 'node:crypto';
+import { KEYCHECK_PATH, SyncCipherError } from './encrypted-transport.js';
 import type { AttachmentPart } from '../../shared/attachments.js';
 import type { IndexEntry } from '../sessions/store/store-types.js';
 import {
@@ -81,8 +82,17 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
     readBytes: 0,
     skipped: [],
   };
+  // A file the encrypting transport cannot open (torn, tampered, newer) is skipped whole under its own reason; a
+  // wrong passphrase or a damaged keycheck stops the pass before anything is applied.
   const read = async (path: string): Promise<Uint8Array | null> => {
-    const bytes = await transport.read(path);
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await transport.read(path);
+    } catch (error) {
+      if (!(error instanceof SyncCipherError) || error.reason === 'wrong-passphrase' || error.path === KEYCHECK_PATH) throw error;
+      skip(report.skipped, path, error.reason);
+      return null;
+    }
     if (bytes) report.readBytes += bytes.length;
     return bytes;
   };

@@ -7,7 +7,9 @@ import type { Locale } from '../../shared/settings.js';
 import type { SyncSettingsPatch, SyncStatus, SyncTarget, SyncView } from '../../shared/sync.js';
 import type { SecretBox } from '../settings/secret-box.js';
 import type { FileDialogs } from '../transfer/dialogs.js';
+import { SyncCipherError } from './encrypted-transport.js';
 import { openSyncTransport } from './open-transport.js';
+import { syncTransportErrorText } from './transport-strings.js';
 import { NewerLocationError, runPass, type SyncSessions } from './sync-pass.js';
 import { SyncSettingsFile, type SyncSecrets } from './sync-settings.js';
 import { SyncState } from './sync-state.js';
@@ -168,8 +170,10 @@ export class SyncService {
       this.setStatus({ state: 'idle', lastPass: report });
     } catch (error) {
       this.options.log('sync pass failed', error);
-      const message =
-        error instanceof SyncTransportError
+      const cipherWords = error instanceof SyncCipherError ? syncTransportErrorText(this.options.locale(), error) : null;
+      const message = cipherWords
+        ? cipherWords
+        : error instanceof SyncTransportError
           ? strings.transport(error.code, error.message)
           : error instanceof NewerLocationError
             ? strings.newerLocation(error.format)
