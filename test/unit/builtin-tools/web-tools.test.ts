@@ -18,6 +18,7 @@ import { BuiltinToolRegistry } from '../../../src/main/builtin-tools/registry.js
 import { builtinToolDefinitions } from '../../../src/main/builtin-tools/definitions.js';
 import { XSS_PAYLOADS } from '../../fixtures/xss-payloads.js';
 import { testSecretBox } from '../../fixtures/test-secret-box.js';
+import { makePdf, makeProtectedPdf } from '../../fixtures/documents.js';
 
 const ARTICLE = `<!doctype html><html><head><title>Otters hold hands</title><script>window.evil = 1</script></head><body>
 <nav><a href="/">Home</a> <a href="/about">About</a> <a href="/shop">Shop</a></nav>
@@ -30,9 +31,11 @@ const ARTICLE = `<!doctype html><html><head><title>Otters hold hands</title><scr
 
 let server: http.Server;
 let base = '';
+let manualPdf: Uint8Array;
 const seen: Array<{ path: string; auth?: string; token?: string; body?: string }> = [];
 
 beforeAll(async () => {
+  manualPdf = await makePdf(['Unpacking the kettle.', 'Filling it with water.', 'The warranty lasts two years.']);
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     let body = '';
@@ -78,6 +81,12 @@ beforeAll(async () => {
           return;
         case '/loop':
           res.writeHead(302, { location: '/loop' }).end();
+          return;
+        case '/manual.pdf':
+          res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(manualPdf));
+          return;
+        case '/files/locked':
+          res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(makeProtectedPdf()));
           return;
         case '/picture.png':
           res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -336,6 +345,19 @@ describe('tools', () => {
     expect(await error(zh, `${base}/picture.png`)).toBe('此网页不是文本（image/png），未读取。');
     const xss = await run(en, { url: `${base}/xss` });
     expect(liveMarkup(xss.content[0]!.text)).toEqual([]);
+  });
+
+  it('fetch_page reads a PDF page by page through the document reader; a protected one is refused by name', async () => {
+    const settings = new WebToolSettings(path.join(dir, 'd.json'), testSecretBox);
+    await settings.update({ engine: 'none', url: '', allowedHosts: ['127.0.0.1'] });
+    const en = fetchPageDefinition({ settings, reader }).create({ sessionId: 's', language: 'en' });
+    const zh = fetchPageDefinition({ settings, reader }).create({ sessionId: 's', language: 'zh-CN' });
+    const page = await run(en, { url: `${base}/manual.pdf` });
+    expect(page.content[0]!.text).toMatch(
+      /^# manual\.pdf\nURL: http:\/\/127\.0\.0\.1:\d+\/manual\.pdf\n\n## Page 1\n\nUnpacking the kettle\.\n\n## Page 2\n\nFilling it with water\.\n\n## Page 3\n\nThe warranty lasts two years\.$/,
+    );
+    await expect(run(en, { url: `${base}/files/locked` })).rejects.toThrow('locked: protected: not read (it needs a password).');
+    await expect(run(zh, { url: `${base}/files/locked` })).rejects.toThrow('locked：受密码保护：未读取。');
   });
 });
 

@@ -1,7 +1,10 @@
 // Reading a page for fetch_page: the guarded fetch (net-guard.ts) on main's event loop (I/O only), then extraction in
-// the page worker, started on first use and kept while pages are being read (ended after a quiet minute).
+// the page worker, started on first use and kept while pages are being read (ended after a quiet minute). A PDF goes
+// to the document reader instead (its own worker), page by page, as an attached PDF does.
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../../workers/worker-script.js';
+import type { DocumentErrorCode, DocumentResult } from '../../../shared/documents.js';
+import { extractDocument } from '../../documents/extract.js';
 import type { ExtractedPage } from './extract.js';
 import { guardedFetch, type GuardedFetchOptions } from './net-guard.js';
 
@@ -13,8 +16,32 @@ export interface PageWorkerRequest {
 }
 export type PageWorkerReply = { id: number; page: ExtractedPage } | { id: number; error: string };
 
+/** A PDF the document reader refused (protected, pictures only, damaged): its name and why, in the person's words. */
+export interface DocumentRefusal {
+  kind: 'documentError';
+  title: string;
+  code: DocumentErrorCode;
+}
+
 /** A page read for the model: where it ended up and what it says. */
-export type ReadPage = ExtractedPage & { url: string; bytes: number };
+export type ReadPage = (ExtractedPage | DocumentRefusal) & { url: string; bytes: number };
+
+/** Reads a document's bytes into its parts (default: the document worker). */
+export type ReadDocument = (bytes: Uint8Array, name: string) => Promise<DocumentResult>;
+
+/** Whether a response is a PDF: by its type, or a generic type on a URL ending in .pdf. */
+export function isPdf(contentType: string, url: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/pdf' || type === 'application/x-pdf') return true;
+  const generic = type === '' || type === 'application/octet-stream' || type === 'binary/octet-stream';
+  return generic && /\.pdf$/i.test(new URL(url).pathname);
+}
+
+/** The file name a URL's last path segment gives (for the document reader and the page's title). */
+function fileNameOf(url: string): string {
+  const last = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+  return last || 'page.pdf';
+}
 
 const IDLE_MS = 60_000;
 
@@ -24,10 +51,22 @@ export class PageReader {
   private readonly waiting = new Map<number, { resolve(page: ExtractedPage): void; reject(error: Error): void }>();
   private idle: NodeJS.Timeout | undefined;
 
+  constructor(private readonly readDocument: ReadDocument = (bytes, name) => extractDocument(bytes, name)) {}
+
   async read(url: string, options: GuardedFetchOptions): Promise<ReadPage> {
     const response = await guardedFetch(url, options);
+    const where = { url: response.url, bytes: response.body.length };
+    if (isPdf(response.contentType, response.url)) return { ...(await this.readPdf(response.body, response.url)), ...where };
     const page = await this.extract(response.body, response.contentType, response.url, options.signal);
-    return { ...page, url: response.url, bytes: response.body.length };
+    return { ...page, ...where };
+  }
+
+  private async readPdf(body: Uint8Array, url: string): Promise<ExtractedPage | DocumentRefusal> {
+    const name = fileNameOf(url);
+    const result = await this.readDocument(body, /\.pdf$/i.test(name) ? name : `${name}.pdf`);
+    if (!result.ok) return { kind: 'documentError', title: name, code: result.error.code };
+    const markdown = result.document.parts.map((part) => `## ${part.label}\n\n${part.text}`).join('\n\n');
+    return { kind: 'text', title: name, markdown };
   }
 
   async extract(body: Uint8Array, contentType: string, url: string, signal?: AbortSignal): Promise<ExtractedPage> {

@@ -6,6 +6,8 @@ import type { FetchErrorCode } from './net-guard.js';
 export interface WebStrings {
   fetchError(code: FetchErrorCode, detail: string): string;
   notText(contentType: string): string;
+  /** A PDF the document reader refused: its name and the reason's words. */
+  documentRefused(name: string, reason: string): string;
   searchNotSetUp: string;
   searchNeedsKey(engine: string): string;
   searchFailed(engine: string, detail: string): string;
@@ -28,6 +30,7 @@ export const WEB_STRINGS: Record<Locale, WebStrings> = {
         aborted: 'Stopped.',
       })[code],
     notText: (type) => `This page is not text (${type || 'unknown type'}); it was not read.`,
+    documentRefused: (name, reason) => `${name}: ${reason}.`,
     searchNotSetUp: 'Web search is not set up: choose an engine in Settings → Built-in tools.',
     searchNeedsKey: (engine) => `Web search with ${engine} needs an API key (Settings → Built-in tools).`,
     searchFailed: (engine, detail) => `The search with ${engine} failed: ${detail}`,
@@ -48,6 +51,7 @@ export const WEB_STRINGS: Record<Locale, WebStrings> = {
         aborted: '已停止。',
       })[code],
     notText: (type) => `此网页不是文本（${type || '未知类型'}），未读取。`,
+    documentRefused: (name, reason) => `${name}：${reason}。`,
     searchNotSetUp: '尚未设置网页搜索：请在“设置 → 内置工具”中选择搜索引擎。',
     searchNeedsKey: (engine) => `使用 ${engine} 搜索需要 API 密钥（设置 → 内置工具）。`,
     searchFailed: (engine, detail) => `使用 ${engine} 搜索失败：${detail}`,

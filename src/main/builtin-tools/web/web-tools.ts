@@ -1,6 +1,7 @@
 // The built-in web tools as definitions for the registry: `web_search` (the engine from WebToolSettings; results
 // numbered for citing, with the sources in the result's details for the answer's sources list) and `fetch_page`
 // (a URL read through the guarded fetch and the page worker into Markdown).
+import { DOCUMENT_ERROR_WORDS } from '../../../shared/document-words.js';
 import type { WebSource } from '../../../shared/web-tools.js';
 import type { AgentToolResult } from '../../agent/types.js';
 import type { BuiltinToolDefinition } from '../types.js';
@@ -95,7 +96,7 @@ export function fetchPageDefinition(deps: WebToolDeps): BuiltinToolDefinition {
     create: ({ language }) => ({
       name: 'fetch_page',
       description:
-        'Read a web page (http or https) as Markdown: its main article text, without navigation, ads or scripts. Pages over 5 MB, local or private addresses and non-text files are refused.',
+        'Read a web page (http or https) as Markdown: its main article text, without navigation, ads or scripts. A PDF is read page by page ("## Page n"). Pages over 5 MB, local or private addresses and other non-text files are refused.',
       parameters: {
         type: 'object',
         properties: { url: { type: 'string', description: 'The http(s) URL to read' } },
@@ -113,6 +114,8 @@ export function fetchPageDefinition(deps: WebToolDeps): BuiltinToolDefinition {
             ...deps.limits,
           });
           if (page.kind === 'notText') throw new Error(strings.notText(page.contentType));
+          if (page.kind === 'documentError')
+            throw new Error(strings.documentRefused(page.title, DOCUMENT_ERROR_WORDS[language][page.code]));
           const text = `# ${page.title}\nURL: ${page.url}${page.published ? `\nPublished: ${page.published}` : ''}\n\n${page.markdown}`;
           return { content: [{ type: 'text', text }], details: { url: page.url, title: page.title, bytes: page.bytes } };
         } catch (error) {
