@@ -104,7 +104,7 @@ describe('citation marks', () => {
 
     fireEvent.click(marks()[0]!);
     expect(panel().dataset.source).toBe('1');
-    expect(within(panel()).getByRole('heading', { level: 2 }).textContent).toBe('1Source 1');
+    expect(within(panel()).getByRole('heading', { level: 2 }).textContent).toBe('1Source');
     expect(within(panel()).getByTestId('citation-file').textContent).toBe('kettle.pdf');
     expect(within(panel()).getByTestId('citation-label').textContent).toBe('Page 3');
     expect(within(panel()).getByTestId('citation-text').textContent).toBe('Warranty: the heating plate is covered for 36 months.');

@@ -84,10 +84,9 @@ export function CitationPanel(): JSX.Element | null {
     >
       <div className="citation-bar">
         <h2 className="citation-title">
-          <span className="citation-number" aria-hidden="true">
-            {citation.n}
-          </span>
-          {title}
+          {/* The mark's number in its badge, then the word once (the panel's own name is "Source 2"). */}
+          <span className="citation-number">{citation.n}</span>
+          {t('citation.heading')}
         </h2>
         <button
           ref={closeButton}
