@@ -7,14 +7,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppProblem } from '../shared/app-status.js';
-import type { AttachmentPart } from '../shared/attachments.js';
 import { AppError } from '../shared/errors.js';
 import { INVOKE_CHANNELS } from '../shared/ipc.js';
 import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
 import { BackupService } from './backup/backup-service.js';
 import { recoverRestore } from './backup/backup-recover.js';
 import { SyncService } from './sync/sync-service.js';
-import { AttachmentStore, readingProgressReporter } from './attachments/index.js';
+import { AttachmentStore } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
@@ -26,17 +25,11 @@ import { McpService } from './mcp/mcp-service.js';
 import { KnowledgeService } from './knowledge/knowledge-service.js';
 import { KNOWLEDGE_TOP_K } from '../shared/knowledge.js';
 import { MCP_STRINGS } from './mcp/strings.js';
-import { isSafeExternalUrl } from './security/external-links.js';
-import { findInBranch, SEARCH_FILE, SearchService } from './search/index.js';
+import { SEARCH_FILE, SearchService } from './search/index.js';
 import { DEFAULT_SYSTEM_PROMPTS, SESSION_MESSAGES, SessionService } from './sessions/index.js';
 import { FOLDER_STRINGS, FolderService } from './sessions/folders/index.js';
-import type { CondenseView } from '../shared/condense.js';
-import type { SessionDetail } from '../shared/sessions.js';
-
-/** What the window is told of a chat's condensed history. */
-const condenseOf = (detail: SessionDetail): CondenseView => detail.condense ?? { off: false };
 import type { SecretBox } from './settings/secret-box.js';
-import { detectLocalServers, type LocalDetectOptions } from './settings/local-detect.js';
+import type { LocalDetectOptions } from './settings/local-detect.js';
 import { createProviderCheck } from './settings/provider-check.js';
 import { SettingsService } from './settings/settings-service.js';
 import { acquireDataLock, type DataLock } from './storage/data-lock.js';
@@ -46,9 +39,18 @@ import { noDialogs, TransferService, TRANSFER_STRINGS, type FileDialogs } from '
 import { UiStateService } from './ui-state/index.js';
 import { emptyUiState } from '../shared/ui-state.js';
 import { DesktopService, type DesktopHost } from './desktop/desktop-service.js';
-import { writePreviewFile, type PreviewFileOptions } from './preview/index.js';
+import type { PreviewFileOptions } from './preview/index.js';
 import { desktopHandlers, type QuickAskHost } from './desktop/handlers.js';
-import { indexAfter } from '../shared/session-order.js';
+import {
+  attachmentHandlers,
+  knowledgeHandlers,
+  libraryHandlers,
+  outsideHandlers,
+  sessionHandlers,
+  settingsHandlers,
+  toolHandlers,
+  type OutsideOptions,
+} from './ipc/handlers/index.js';
 
 export interface AppCoreOptions {
   /** Where settings and sessions live (TINY_AGENT_DATA_DIR or Electron's userData). */
@@ -328,147 +330,21 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const syncService = sync;
 
   const handlers: InvokeHandlers = {
-    listSessions: () => sessions.list(),
-    listFirstSessions: ({ limit, after }) => {
-      const all = sessions.list();
-      const from = after ? indexAfter(all, after) : 0;
-      return { sessions: all.slice(from, from + limit), total: all.length, finding: sessions.store.finding };
-    },
-    createSession: (req) => sessions.create(req),
-    getSession: ({ sessionId, around }) => sessions.open(sessionId, around),
-    getMessages: ({ sessionId, limit, ...window }) => sessions.page(sessionId, window, limit),
-    renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),
-    deleteSession: ({ sessionId }) => sessions.delete(sessionId),
-    pinSession: ({ sessionId, pinned }) => sessions.pin(sessionId, pinned),
-    send: ({ sessionId, text, attachments: hashes, webSearch, readPage }) => {
-      // Only files this process accepted: the renderer names them by hash, main keeps what they are.
-      const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
-      if (parts.some((part) => part === undefined || !attachments.has(part.sha256)))
-        throw new AppError('invalid_input', strings().attachmentGone());
-      return sessions.send(sessionId, text, parts as AttachmentPart[], {
-        ...(webSearch && { webSearch: true }),
-        ...(readPage && { readPage: true }),
-      });
-    },
-    regenerate: ({ sessionId, messageId }) => sessions.regenerate(sessionId, messageId),
-    editMessage: ({ sessionId, messageId, text }) => sessions.edit(sessionId, messageId, text),
-    switchBranch: ({ sessionId, messageId, version }) => sessions.switchBranch(sessionId, messageId, version),
-    steer: ({ sessionId, text }) => sessions.steer(sessionId, text),
-    followUp: ({ sessionId, text }) => sessions.followUp(sessionId, text),
-    abort: ({ sessionId }) => sessions.abort(sessionId),
-    peekQueue: ({ sessionId }) => sessions.peekQueue(sessionId),
-    clearQueue: ({ sessionId, which }) => sessions.clearQueue(sessionId, which),
-    removeQueued: ({ sessionId, which, index, text }) => sessions.removeQueued(sessionId, which, index, text),
-    dismissFailure: ({ sessionId }) => sessions.dismissFailure(sessionId),
-    getSettings: () => current.view(),
-    updateSettings: (patch) => current.update(patch),
-    saveProvider: (input) => current.saveProvider(input),
-    deleteProvider: ({ providerId }) => current.deleteProvider(providerId),
-    updateChat: ({ sessionId, ...patch }) => sessions.updateChat(sessionId, patch),
-    listModels: (probe) => providers.listModels(probe),
-    testConnection: (probe) => providers.testConnection(probe),
-    searchMessages: async (request) => {
-      if (request.folderId === undefined) return searchService.search(request);
-      // An unknown folder is refused (not_found), not answered as an empty one.
-      const folder = await folders.find(request.folderId);
-      return searchService.search(request, folders.members(folder.id));
-    },
-    findInSession: async ({ sessionId, query }) => findInBranch(await sessions.shownEntries(sessionId), query),
-    addAttachment: (request) => {
-      const { readingId } = request;
-      if (readingId === undefined) return attachments.add(request);
-      const report = readingProgressReporter(({ done, total }) =>
-        options.emit({ ...LIST_ENVELOPE, event: { type: 'document_progress', readingId, done, total } }),
-      );
-      return attachments.add(request, report);
-    },
-    readAttachment: async ({ sha256 }) => {
-      const stored = await attachments.read(sha256);
-      if (!stored) throw new AppError('not_found', strings().attachmentGone());
-      return stored;
-    },
-    openExternal: (request) => openVetted(request.url, options, strings),
-    openPreviewInBrowser: async (request) => {
-      await options.openExternal(await writePreviewFile(request.kind, request.source, options.previewFiles));
-      return { opened: true };
-    },
+    ...sessionHandlers(sessions, attachments, () => strings().attachmentGone()),
+    ...settingsHandlers(current, providers, options.localServerPorts),
+    ...toolHandlers(mcp, builtin),
+    ...knowledgeHandlers(knowledge, sessions),
+    ...libraryHandlers({ folders, search: searchService, transfer, backups, sync: syncService }),
+    ...attachmentHandlers(attachments, options.emit, () => strings().attachmentGone()),
+    ...outsideHandlers(outsideOptions(options, strings)),
+    ...desktopHandlers(desktop, options.quickAskHost, () => options.desktopHost?.updates),
     getAppStatus: () => ({
       problems: problemsOf(lock, sessions.store.problem),
       notices: [current.loadNotice, windowState.notice, attachments.notice].filter((notice) => notice !== undefined),
     }),
-    approveTool: ({ sessionId, toolCallId, decision }) => sessions.approveTool(sessionId, toolCallId, decision),
-    setSessionServers: ({ sessionId, servers }) => sessions.setServers(sessionId, servers),
-    getMcpSettings: () => mcp.view(),
-    saveMcpServer: (input) => mcp.saveServer(input),
-    removeMcpServer: ({ name }) => mcp.removeServer(name),
-    restartMcpServer: ({ name }) => mcp.restartServer(name),
-    importMcpConfig: ({ text }) => mcp.importConfig(text),
-    setMcpOptions: (options) => mcp.setOptions(options),
-    revokeToolApproval: ({ server, tool }) => mcp.revoke(server, tool),
-    setMcpTools: ({ server, tools, on }) => mcp.setTools(server, tools, on),
-    exportSession: ({ sessionId, format }) => transfer.exportSession(sessionId, format),
-    exportAllSessions: () => transfer.exportAll(),
-    importSessions: () => transfer.importFile(),
-    cancelImport: ({ importId }) => transfer.cancelImport(importId),
-    detectLocalServers: () => detectLocalServers({ ports: options.localServerPorts }),
     getUiState: () => windowState.view(),
     updateUiState: (patch) => windowState.update(patch),
     windowPainted: () => afterFirstPaint(),
-    listFolders: () => folders.list(),
-    createFolder: ({ name }) => folders.create(name),
-    renameFolder: ({ folderId, name }) => folders.rename(folderId, name),
-    deleteFolder: ({ folderId }) => folders.delete(folderId),
-    setFolderCollapsed: ({ folderId, collapsed }) => folders.setCollapsed(folderId, collapsed),
-    moveSessionToFolder: ({ sessionId, folderId }) => folders.move(sessionId, folderId),
-    exportFolder: async ({ folderId }) => {
-      const folder = await folders.find(folderId);
-      return transfer.exportAll({ ids: folders.members(folderId), name: folder.name });
-    },
-    ...desktopHandlers(desktop, options.quickAskHost, () => options.desktopHost?.updates),
-    compare: ({ sessionId, text, models, attachments: hashes }) => {
-      const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
-      if (parts.some((part) => part === undefined || !attachments.has(part.sha256)))
-        throw new AppError('invalid_input', strings().attachmentGone());
-      return sessions.compare(sessionId, text, models, parts as AttachmentPart[]);
-    },
-    stopCompare: ({ sessionId, runId }) => sessions.stopCompare(sessionId, runId),
-    regenerateWith: ({ sessionId, ...target }) => sessions.regenerateWith(sessionId, target),
-    mergeAnswers: ({ sessionId, messageId }) => sessions.mergeAnswers(sessionId, messageId),
-    dismissCompare: ({ sessionId }) => sessions.dismissCompare(sessionId),
-    forkSession: ({ sessionId, messageId }) => sessions.fork(sessionId, messageId),
-    getCondense: ({ sessionId }) => sessions.condenseView(sessionId),
-    condenseNow: ({ sessionId }) => sessions.condenseNow(sessionId).then(condenseOf),
-    undoCondense: ({ sessionId }) => sessions.undoCondense(sessionId).then(condenseOf),
-    setCondenseOff: ({ sessionId, off }) => sessions.setCondenseOff(sessionId, off).then(condenseOf),
-    getBuiltinTools: () => builtin.view(),
-    setWebSearch: (input) => builtin.setWebSearch(input),
-    setBuiltinToolPolicy: ({ tool, policy }) => builtin.setPolicy(tool, policy),
-    setFetchAllowedHosts: ({ hosts }) => builtin.setAllowedHosts(hosts),
-    setSessionBuiltinTools: ({ sessionId, tools }) =>
-      sessions.updateChat(sessionId, { builtinTools: tools }).then(() => ({ builtinTools: tools })),
-    getBackups: () => backups.view(),
-    updateBackupSettings: (patch) => backups.update(patch),
-    chooseBackupFolder: () => backups.chooseFolder(),
-    backupNow: () => backups.backUp('manual'),
-    restoreBackup: ({ name }) => backups.restore(name),
-    getSync: () => syncService.view(),
-    updateSyncSettings: (patch) => syncService.update(patch),
-    chooseSyncFolder: () => syncService.chooseFolder(),
-    syncNow: () => syncService.syncNow(),
-    listKnowledgeBases: () => knowledge.view(),
-    createKnowledgeBase: ({ name }) => knowledge.create(name),
-    renameKnowledgeBase: ({ kbId, name }) => knowledge.rename(kbId, name),
-    deleteKnowledgeBase: ({ kbId }) => knowledge.delete(kbId),
-    addKnowledgePaths: ({ kbId, kind }) => knowledge.addPaths(kbId, kind),
-    removeKnowledgePath: ({ kbId, path: target }) => knowledge.removePath(kbId, target),
-    setKnowledgeEmbedding: ({ kbId, embedding }) => knowledge.setEmbedding(kbId, embedding),
-    reindexKnowledgeBase: ({ kbId }) => knowledge.reindex(kbId),
-    setSessionKnowledge: async ({ sessionId, kbIds }) => {
-      const knowledgeBases = knowledge.known(kbIds);
-      await sessions.updateChat(sessionId, { knowledgeBases });
-      return { knowledgeBases };
-    },
-    openKnowledgeFile: ({ file }) => knowledge.openFile(file),
   };
 
   const router = createRouter(handlers, routerMessages, routerLog);
@@ -520,14 +396,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 }
 
-async function openVetted(
-  url: string,
-  options: AppCoreOptions,
-  strings: () => ReturnType<typeof mainStrings>,
-): Promise<{ opened: boolean }> {
-  if (!isSafeExternalUrl(url)) throw new AppError('invalid_input', strings().linkRefused());
-  await options.openExternal(url.trim());
-  return { opened: true };
+function outsideOptions(options: AppCoreOptions, strings: () => ReturnType<typeof mainStrings>): OutsideOptions {
+  return {
+    openExternal: options.openExternal,
+    ...(options.previewFiles && { previewFiles: options.previewFiles }),
+    linkRefused: () => strings().linkRefused(),
+  };
 }
 
 const PROBLEM_OF_CAUSE: Partial<Record<StorageCause, AppProblem>> = {
@@ -573,11 +447,7 @@ function lockedCore(
     clearQueue: () => ({ steering: [], followUp: [] }),
     removeQueued: () => ({ queue: { steering: [], followUp: [] }, removed: false }),
     getSettings: () => settings.view(),
-    openExternal: (request) => openVetted(request.url, options, strings),
-    openPreviewInBrowser: async (request) => {
-      await options.openExternal(await writePreviewFile(request.kind, request.source, options.previewFiles));
-      return { opened: true };
-    },
+    ...outsideHandlers(outsideOptions(options, strings)),
     // The settings were read (never written): what was set aside there is said here too.
     getAppStatus: () => ({ problems: ['locked'], notices: settings.loadNotice ? [settings.loadNotice] : [] }),
     // Nothing of the other instance's window is shown, and nothing is remembered for it.

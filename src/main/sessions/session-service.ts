@@ -14,7 +14,6 @@ import path from 'node:path';
 import type { AttachmentPart } from '../../shared/attachments.js';
 import type { ApprovalDecision } from '../../shared/mcp.js';
 import { AppError } from '../../shared/errors.js';
-import { LIST_ENVELOPE } from '../../shared/events.js';
 import { messageText, userContent, type UserMessage } from '../../shared/messages.js';
 import type { ChatSettingsPatch, QueueState, RunOrigin, SessionDetail, SessionSummary } from '../../shared/sessions.js';
 import type { MessagePage, PageWindow } from '../../shared/paging.js';
@@ -29,6 +28,8 @@ import { SessionRuns } from './session-runs.js';
 import { SessionViews } from './session-views.js';
 import type { FileLine, MessageEntry, SessionHeader, SummaryFields } from './store/session-file.js';
 import { SessionStore, StoreError, type IndexChange, type IndexEntry } from './store/session-store.js';
+import { SyncedSessions } from './session-synced.js';
+import { CondenseActions } from './condense/condense-actions.js';
 import { TitleWriter } from './title-writer.js';
 import { Compares } from './compare/compares.js';
 import { picks as picksAnswer } from './compare/pending-pick.js';
@@ -51,6 +52,8 @@ export class SessionService {
   private readonly runs: SessionRuns;
   private readonly titles: TitleWriter | undefined;
   private readonly compares: Compares;
+  private readonly synced: SyncedSessions;
+  private readonly condense: CondenseActions;
   private disposed = false;
 
   /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
@@ -84,6 +87,15 @@ export class SessionService {
       (runtime) => this.assertIdle(runtime),
       (runtime, loaded, model) => this.runs.requestShaping(runtime, loaded, model),
     );
+    this.synced = new SyncedSessions({ context, cache, views, edits, emit: options.emit, remove: (id) => this.delete(id) });
+    this.condense = new CondenseActions({
+      context,
+      edits,
+      views,
+      condenser: this.runs.condenser,
+      ready: (id) => this.ready(id),
+      model: (loaded) => options.resolveModel(loaded.chat.model, loaded.chat.params),
+    });
     store.watch((change) => this.indexChanged(change));
   }
 
@@ -123,66 +135,26 @@ export class SessionService {
     return this.views.summaryOf(entry);
   }
 
-  /**
-   * Lines another computer wrote (sync), appended as they are when the chat is idle and its file still has `size`
-   * valid bytes; `fields` are the summary of the file with them. A running chat answers 'busy', a file that grew
-   * meanwhile 'changed' (nothing written either way; the next pass works it out again).
-   */
-  async appendSynced(
+  /** Lines another computer wrote, appended to an idle chat whose file still has `size` bytes (session-synced.ts). */
+  appendSynced(
     sessionId: string,
     size: number,
     lines: readonly FileLine[],
     fields: SummaryFields,
   ): Promise<IndexEntry | 'busy' | 'changed'> {
     this.assertOpen();
-    const runtime = this.cache.known(sessionId);
-    if (runtime?.run || runtime?.compare) return 'busy';
-    let entry: IndexEntry;
-    try {
-      entry = await this.store.appendIfSize(sessionId, size, lines, fields);
-    } catch (error) {
-      if (error instanceof StoreError && (error.kind === 'changed' || error.kind === 'not_found')) return 'changed';
-      throw this.failure(error);
-    }
-    // What is in memory no longer matches the file: the next open reads it again.
-    if (runtime && !runtime.run && !runtime.compare) this.cache.unload(runtime);
-    this.context.clock.observe(entry.updatedAt);
-    this.context.notify((observer) => observer.changed(sessionId));
-    this.syncedListChanged([entry], []);
-    return entry;
+    return this.synced.append(sessionId, size, lines, fields);
   }
 
-  /** A chat another computer made (sync), stored whole in one atomic write like an import. */
-  async adoptSynced(header: SessionHeader, lines: readonly FileLine[]): Promise<IndexEntry> {
+  /** A chat another computer made, stored whole in one atomic write like an import. */
+  adoptSynced(header: SessionHeader, lines: readonly FileLine[]): Promise<IndexEntry> {
     this.assertOpen();
-    const entry = await this.edits.imported(header, lines);
-    this.context.clock.observe(entry.updatedAt);
-    this.syncedListChanged([entry], []);
-    return entry;
+    return this.synced.adopt(header, lines);
   }
 
-  /** A chat deleted on another computer (sync); a chat already gone is fine. */
-  async deleteSynced(sessionId: string): Promise<void> {
-    if (!this.store.entry(sessionId)) return;
-    await this.delete(sessionId);
-    this.syncedListChanged([], [sessionId]);
-  }
-
-  private syncedListChanged(upserted: IndexEntry[], removed: string[]): void {
-    this.views.listChanged();
-    try {
-      this.options.emit({
-        ...LIST_ENVELOPE,
-        event: {
-          type: 'sessions_listed',
-          summaries: upserted.map((entry) => this.views.summaryOf(entry)),
-          removed,
-          finding: this.store.finding,
-        },
-      });
-    } catch (error) {
-      this.context.log.error('session list delivery failed', error);
-    }
+  /** A chat deleted on another computer; a chat already gone is fine. */
+  deleteSynced(sessionId: string): Promise<void> {
+    return this.synced.delete(sessionId);
   }
 
   /** The whole current branch, system first; plus the in-progress run when there is one. */
@@ -233,33 +205,21 @@ export class SessionService {
     return this.views.summaryOf(entry);
   }
 
-  /** Summarizes every turn but the newest now (one request); the chat then shows the marker. Refused while it runs. */
-  async condenseNow(sessionId: string): Promise<SessionDetail> {
-    const { runtime, loaded } = await this.ready(sessionId);
-    if (runtime.run) throw new AppError('busy', this.options.messages().busy);
-    const model = this.options.resolveModel(loaded.chat.model, loaded.chat.params);
-    await this.runs.condenser.condenseNow(sessionId, loaded, model, (summary) => this.edits.condensed(runtime, loaded, summary));
-    return this.views.detailOf(runtime, loaded, {});
+  /** Summarizes every turn but the newest now (one request); refused while it runs (condense/condense-actions.ts). */
+  condenseNow(sessionId: string): Promise<SessionDetail> {
+    return this.condense.now(sessionId);
   }
 
-  /** The chat's condensed history without its messages (the window places the marker by `summary.through`). */
-  async condenseView(sessionId: string): Promise<CondenseView> {
-    const { loaded } = await this.ready(sessionId);
-    return { ...(loaded.condensed && { summary: loaded.condensed }), off: loaded.condenseOff === true };
+  condenseView(sessionId: string): Promise<CondenseView> {
+    return this.condense.view(sessionId);
   }
 
-  /** Undoes the summary in force: requests carry the turns again (as far as they fit). */
-  async undoCondense(sessionId: string): Promise<SessionDetail> {
-    const { runtime, loaded } = await this.ready(sessionId);
-    if (loaded.condensed) await this.edits.condensed(runtime, loaded, null);
-    return this.views.detailOf(runtime, loaded, {});
+  undoCondense(sessionId: string): Promise<SessionDetail> {
+    return this.condense.undo(sessionId);
   }
 
-  /** Turns condensing off (the oldest turns are simply left out when too long) or on again, for this chat. */
-  async setCondenseOff(sessionId: string, off: boolean): Promise<SessionDetail> {
-    const { runtime, loaded } = await this.ready(sessionId);
-    if ((loaded.condenseOff === true) !== off) await this.edits.condenseOff(runtime, loaded, off);
-    return this.views.detailOf(runtime, loaded, {});
+  setCondenseOff(sessionId: string, off: boolean): Promise<SessionDetail> {
+    return this.condense.setOff(sessionId, off);
   }
 
   /** Puts the chat in `folder` (null: back to the list) by appending one meta line. Activity time is unchanged. */
@@ -270,10 +230,6 @@ export class SessionService {
     return this.views.summaryOf(entry);
   }
 
-  /**
-   * Changes the chat's model, system prompt or parameters by appending one chat line (never a rewrite). Applies from
-   * the next run on; a run in progress and earlier runs keep what they were sent.
-   */
   /** The built-in tools always allowed in a loaded chat (its merged chat lines); undefined when it is not loaded. */
   builtinToolsAllowed(sessionId: string): readonly string[] | undefined {
     return this.cache.known(sessionId)?.loaded?.chat.builtinToolsAllowed;
@@ -289,6 +245,10 @@ export class SessionService {
     return this.cache.known(sessionId)?.loaded?.chat.knowledgeBases;
   }
 
+  /**
+   * Changes the chat's model, system prompt or parameters by appending one chat line (never a rewrite). Applies from
+   * the next run on; a run in progress and earlier runs keep what they were sent.
+   */
   async updateChat(sessionId: string, patch: ChatSettingsPatch): Promise<SessionDetail> {
     const { runtime, loaded } = await this.ready(sessionId);
     if (patch.model) this.options.resolveModel(patch.model);
@@ -555,16 +515,7 @@ export class SessionService {
       const runtime = this.cache.get(id);
       if (runtime && !runtime.run) this.cache.unload(runtime);
     }
-    this.views.listChanged();
-    const summaries = change.upserted.map((entry) => this.views.summaryOf(entry));
-    try {
-      this.options.emit({
-        ...LIST_ENVELOPE,
-        event: { type: 'sessions_listed', summaries, removed: change.removed, finding: change.finding },
-      });
-    } catch (error) {
-      this.context.log.error('session list delivery failed', error);
-    }
+    this.synced.listed(change.upserted, change.removed, change.finding);
   }
 
   private ready(id: string): Promise<{ runtime: Runtime; loaded: Loaded }> {
