@@ -92,3 +92,23 @@ it('a computer with the wrong passphrase stops before reading or writing anythin
   expect((await c.list()).map((s) => s.id)).toEqual([mine]);
   expect(await filesUnder(path.join(dav.root, 'sync'))).toEqual(before);
 });
+
+it('passes after the first reuse its key: the keycheck is read once until the passphrase changes', async () => {
+  const a = await computer('a', 'correct horse battery');
+  const keycheckReads = () => dav.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/keycheck.json')).length;
+  await a.ask('Where is Lisbon?');
+  await a.sync();
+  // The first pass looks for a keycheck, finds none and makes one.
+  const first = keycheckReads();
+  expect(first).toBe(2);
+  await a.ask('And Porto?');
+  expect((await a.sync()).status).toMatchObject({ state: 'idle', lastPass: { skipped: [] } });
+  await a.sync();
+  expect(keycheckReads()).toBe(first);
+
+  // A new passphrase opens the location anew: the keycheck is read again, and this one does not open it.
+  await a.call<SyncView>('sync:settings', { passphrase: 'another horse' });
+  const view = await a.sync();
+  expect(view.status.state).toBe('error');
+  expect(keycheckReads()).toBe(first + 1);
+});

@@ -1,6 +1,7 @@
 // Sync as the app uses it: the settings block, passes one at a time (by hand, every few minutes, a few seconds after
 // a saved answer, and once after the first paint), a pause switch, and the status the window shows — sent to it as
 // `sync_status` events while a pass moves on and when it ends.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { Locale } from '../../shared/settings.js';
@@ -40,6 +41,11 @@ export class SyncService {
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private started = false;
   private disposed = false;
+  /**
+   * The transport of the last pass that ended well, kept with what it was opened for: the next pass to the same
+   * location with the same secrets reuses it, and so the key it derived (scrypt is slow on purpose).
+   */
+  private kept: { opened: string; transport: SyncTransport } | undefined;
 
   private constructor(
     private readonly options: SyncServiceOptions,
@@ -116,6 +122,13 @@ export class SyncService {
     clearInterval(this.interval);
     clearTimeout(this.debounce);
     await this.running?.catch(() => undefined);
+    await this.dropTransport();
+  }
+
+  private async dropTransport(): Promise<void> {
+    const kept = this.kept;
+    this.kept = undefined;
+    await kept?.transport.close();
   }
 
   /** Runs one pass; a pass asked for while one runs runs once more after it. Never throws: failures are in the status. */
@@ -148,10 +161,14 @@ export class SyncService {
       return;
     }
     this.setStatus({ state: 'syncing', ...(this.state.lastPass && { lastPass: this.state.lastPass }), progress: { done: 0, total: 0 } });
-    let transport: SyncTransport | undefined;
     let lastProgress = 0;
+    let passed = false;
+    const secrets = this.settings.secretsForTarget();
+    const opened = openedFor(target, secrets);
+    if (this.kept && this.kept.opened !== opened) await this.dropTransport();
     try {
-      transport = (this.options.openTransport ?? openSyncTransport)(target, this.settings.secretsForTarget());
+      this.kept ??= { opened, transport: (this.options.openTransport ?? openSyncTransport)(target, secrets) };
+      const transport = this.kept.transport;
       this.state.moveTo(locationKey(target));
       const report = await runPass({
         transport,
@@ -168,6 +185,7 @@ export class SyncService {
       });
       for (const skipped of report.skipped) skipped.message = strings.skip(skipped.reason, skipped.path);
       this.setStatus({ state: 'idle', lastPass: report });
+      passed = true;
     } catch (error) {
       this.options.log('sync pass failed', error);
       const cipherWords = error instanceof SyncCipherError ? syncTransportErrorText(this.options.locale(), error) : null;
@@ -181,7 +199,8 @@ export class SyncService {
       await this.state.save().catch((saveError: unknown) => this.options.log('sync state could not be saved', saveError));
       this.setStatus({ state: 'error', ...(this.state.lastPass && { lastPass: this.state.lastPass }), error: message });
     } finally {
-      await transport?.close();
+      // A pass that failed starts the next one afresh: a new connection, the keycheck read again.
+      if (!passed || this.disposed) await this.dropTransport();
     }
   }
 
@@ -218,6 +237,14 @@ export class SyncService {
   private strings() {
     return SYNC_STRINGS[this.options.locale()];
   }
+}
+
+/** What a transport was opened for: the location and a digest of its secrets (a changed passphrase opens anew). */
+function openedFor(target: SyncTarget, secrets: SyncSecrets): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([secrets.webdavPassword ?? null, secrets.passphrase ?? null]))
+    .digest('hex');
+  return `${JSON.stringify(target)} ${digest}`;
 }
 
 /** Which location the cursors belong to. */
