@@ -1,3 +1,4 @@
+import type { SendTools } from './builtin-tools.js';
 // Session shapes shared by main and renderer.
 import type { ForkOrigin, PendingCompare } from './compare.js';
 import type { AttachmentPart } from './attachments.js';
@@ -55,6 +56,8 @@ export interface ActiveRunSnapshot {
 export interface RunOrigin {
   kind: 'send' | 'regenerate' | 'edit';
   messageId?: string;
+  /** The one-time tools a send asked for (search the web, read the pasted page): a retry asks for them again. */
+  once?: SendTools;
 }
 
 /**

@@ -667,6 +667,13 @@ describe('a run that breaks off after showing text', () => {
     expect(shown(after.messages.slice(1))).toEqual(['user:Plan three days in Kyoto', 'assistant:A whole answer.']);
   });
 
+  it('a send that asked to search the web and broke off names that in its origin, so a retry asks for it again', async () => {
+    const session = await h.service.create({});
+    h.server.enqueue({ text: 'Kettles this week: the first', chunkSize: 8, disconnectAfterChunks: 2 });
+    await h.runEnd((await h.service.send(session.id, 'latest kettle news', [], { webSearch: true })).runId);
+    expect((await h.service.open(session.id)).failedRun?.origin).toEqual({ kind: 'send', once: { webSearch: true } });
+  });
+
   it('a regenerate that breaks off is shown in place of the answer it re-runs, which stays saved', async () => {
     const session = await h.service.create({});
     await h.runEnd((await h.service.send(session.id, 'first')).runId);

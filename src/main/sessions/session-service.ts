@@ -38,6 +38,12 @@ export { DEFAULT_IDLE_SESSIONS, type SessionObserver, type SessionServiceOptions
 
 const NO_QUEUE: QueueState = { steering: [], followUp: [] };
 
+/** A send's origin names the one-time tools it asked for, so a retry of it asks for them again. */
+function sendOrigin(once: SendTools): RunOrigin {
+  const asked = { ...(once.webSearch && { webSearch: true }), ...(once.readPage && { readPage: true }) };
+  return { kind: 'send', ...(Object.keys(asked).length > 0 && { once: asked }) };
+}
+
 /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
 export function createSessionService(options: SessionServiceOptions): Promise<SessionService> {
   return SessionService.open(options);
@@ -298,7 +304,7 @@ export class SessionService {
     const prompt: UserMessage = { role: 'user', content: userContent(text, attachments), timestamp: Date.now() };
     return this.startRun(
       sessionId,
-      (loaded) => ({ base: loaded.branch, prompts: [prompt], userText: text, origin: { kind: 'send' } }),
+      (loaded) => ({ base: loaded.branch, prompts: [prompt], userText: text, origin: sendOrigin(once) }),
       true,
       once,
     );

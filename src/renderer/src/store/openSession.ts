@@ -33,6 +33,8 @@ export interface LiveRun {
   kind: RunRequest['kind'];
   /** The stored message a regenerate or an edit names. */
   target?: string;
+  /** The one-time tools a send asked for: a retry asks for them again. */
+  once?: SendTools;
   /** `committed.slice(0, base)` is shown before the run (a regenerate or an edit hides what it replaces). */
   base: number;
   messages: readonly Message[];
@@ -136,6 +138,7 @@ export function sessionFromDetail(detail: SessionDetail): OpenSession {
           runId: failed.runId,
           kind: failed.origin.kind,
           ...(failed.origin.messageId !== undefined && { target: failed.origin.messageId }),
+          ...(failed.origin.once && { once: failed.origin.once }),
           base: failed.base + 1,
           messages: failed.messages,
           streamingIndex: -1,
@@ -222,9 +225,10 @@ export function startLocalRun(session: OpenSession, request: RunRequest): OpenSe
     const attachments = kind === 'send' ? (request.attachments ?? []) : [];
     const user: UserMessage = { role: 'user', content: userContent(text, attachments), timestamp: Date.now() };
     const target = kind === 'edit' ? { target: request.messageId } : {};
+    const once = kind === 'send' && request.once && (request.once.webSearch || request.once.readPage) ? { once: request.once } : {};
     return withView({
       ...session,
-      run: { runId: null, kind, base, messages: [user], streamingIndex: -1, echoText: text, userText: text, ...target },
+      run: { runId: null, kind, base, messages: [user], streamingIndex: -1, echoText: text, userText: text, ...target, ...once },
     });
   }
   const answer = request.messageId === undefined ? session.committed.length : committedIndex(session, request.messageId);

@@ -67,8 +67,9 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
   const open = get().currentSession;
   if (result.ok) {
     // Events may have arrived before this answer; the run's kind must outlive a switch to another session.
-    if (kind !== 'send' && (open.id !== sessionId || open.run))
-      set((s) => ({ runOrigins: { ...s.runOrigins, [result.value.runId]: { kind, target: target.messageId } } }));
+    const once = kind === 'send' && (request.once?.webSearch || request.once?.readPage) ? request.once : undefined;
+    if ((kind !== 'send' || once) && (open.id !== sessionId || open.run))
+      set((s) => ({ runOrigins: { ...s.runOrigins, [result.value.runId]: { kind, target: target.messageId, ...(once && { once }) } } }));
     if (open.id === sessionId && open.run && open.run.runId === null) {
       set({ currentSession: { ...open, run: { ...open.run, runId: result.value.runId } } });
     }
@@ -79,7 +80,16 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
     sessions: setStreaming(s.sessions, sessionId, false),
     composerText: restoreComposerText(s.composerText, sessionId, text),
     ...restoreAttachments(s, sessionId, attachments),
-    errors: { ...s.errors, [sessionId]: { ...result.error, unsentText: text, retry: kind, ...target } },
+    errors: {
+      ...s.errors,
+      [sessionId]: {
+        ...result.error,
+        unsentText: text,
+        retry: kind,
+        ...target,
+        ...(kind === 'send' && request.once && { once: request.once }),
+      },
+    },
   }));
 }
 
@@ -200,7 +210,7 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
       if (error.retry === 'edit' && error.messageId !== undefined) return get().editMessage(error.messageId, error.unsentText);
       // The files of a question broken off on screen wait with it, not in the composer: they go with the retry.
       if (error.attachments?.length) set((s) => restoreAttachments(s, key, error.attachments));
-      return get().send(error.unsentText);
+      return get().send(error.unsentText, error.once);
     },
   };
 };

@@ -69,6 +69,7 @@ function failedRun(
     unsentText: event.unsentText,
     retry: kind === 'regenerate' || event.unsentText.trim() ? kind : null,
     ...(started?.target !== undefined && { messageId: started.target }),
+    ...(started?.once && { once: started.once }),
   };
   // Broken off after showing text: the chat shows it with Retry, and the text and files wait there, not in the composer.
   if (event.kept)

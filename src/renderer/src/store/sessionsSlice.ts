@@ -31,6 +31,7 @@ function failedRunError(failed: FailedRunSnapshot): BannerError {
     unsentText: failed.unsentText,
     retry: failed.origin.kind === 'regenerate' || failed.unsentText.trim() ? failed.origin.kind : null,
     ...(failed.origin.messageId !== undefined && { messageId: failed.origin.messageId }),
+    ...(failed.origin.once && { once: failed.origin.once }),
     inline: true,
     ...(failed.unsentAttachments && { attachments: failed.unsentAttachments }),
   };

@@ -1,5 +1,6 @@
 // Contract of the banners slice: the error banner of each session, and what a banner says and offers to retry.
 import type { AttachmentPart } from '../../../../shared/attachments';
+import type { SendTools } from '../../../../shared/builtin-tools';
 import type { IpcErrorCode } from '../../../../shared/errors';
 import type { ProviderErrorCode } from '../../../../shared/messages';
 import type { RunRequest } from '../openSession';
@@ -17,6 +18,8 @@ export interface BannerError {
   retry: RunRequest['kind'] | null;
   /** The stored message a retried regenerate or edit names. */
   messageId?: string;
+  /** The one-time tools the failed send asked for; a retried send asks for them again. */
+  once?: SendTools;
   /**
    * The run broke off after showing text and stays in the chat: the failure is said there, under the answer, with
    * Retry (no banner), and the text and files (`attachments`) wait there instead of in the composer.

@@ -4,7 +4,7 @@ import type { ChatSettingsPatch } from '../../../../shared/sessions';
 import type { LiveRun } from '../openSession';
 
 /** What started a run, so its failure offers the same again. */
-export type RunOrigin = Pick<LiveRun, 'kind' | 'target'>;
+export type RunOrigin = Pick<LiveRun, 'kind' | 'target' | 'once'>;
 
 export interface SessionEventsSlice {
   /** While a session is fetched, its events wait here and are replayed after the snapshot. */
