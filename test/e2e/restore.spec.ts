@@ -186,8 +186,12 @@ test('the sidebar by keyboard in a narrow window', async () => {
   try {
     const { page } = h;
     await page.getByTestId('sidebar-toggle').click();
+    // Keys go to rows only once the drawer shows them: Tab from the filter before then lands elsewhere.
+    await expect(sessionItems(page)).toHaveCount(3);
     await page.getByTestId('session-filter').focus();
+    await expect(page.getByTestId('session-filter')).toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(page.locator('[data-testid="session-item"] .session-open:focus')).toHaveCount(1);
     await page.keyboard.press('ArrowDown');
     await expect(row(page, seededId(21)).locator('.session-open')).toBeFocused();
     await screenshot(page, 'sidebar-keys-narrow-light-en');
