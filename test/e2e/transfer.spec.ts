@@ -122,7 +122,7 @@ test('a ChatGPT export imports with its branches, in Chinese and the dark theme'
     const { page } = h;
     script.answer(join(out, 'conversations.json'));
     await page.getByTestId('import-open').click();
-    await expect(page.getByTestId('status-notice')).toHaveText('已从“conversations.json”导入 2 个对话。');
+    await expect(page.getByTestId('status-notice')).toHaveText('已从“conversations.json”导入 2 个对话。', { timeout: 30_000 });
     expect(script.asked).toEqual(['open 导入对话']);
     await expect(page.getByTestId('session-title')).toHaveText('Packing for Kyoto');
     await expect(sessionItems(page)).toHaveCount(2);
@@ -157,7 +157,9 @@ test('a malformed file changes nothing and says why, in a narrow window', async 
     script.answer(join(out, 'cut.json'));
     await page.getByTestId('import-open').click();
     const notice = page.getByTestId('status-notice');
-    await expect(notice).toHaveText('Import failed: The file is not valid JSON (it may be cut short or damaged). Nothing was changed.×');
+    await expect(notice).toHaveText('Import failed: The file is not valid JSON (it may be cut short or damaged). Nothing was changed.×', {
+      timeout: 30_000,
+    });
     await expect(sessionItems(page)).toHaveCount(1);
     expect(sessionFiles(dataDir)).toEqual(before);
     await screenshot(page, 'transfer-refused-narrow-en');
