@@ -34,6 +34,12 @@ export interface SendTools {
   readPage?: boolean;
 }
 
+/** The one-time tools a send asked for, only those set to true; `undefined` when it asked for none. Never throws. */
+export function askedOnce(once: SendTools | undefined): SendTools | undefined {
+  if (!once?.webSearch && !once?.readPage) return undefined;
+  return { ...(once.webSearch && { webSearch: true }), ...(once.readPage && { readPage: true }) };
+}
+
 /** The most hosts fetch_page may be allowed to read although they are private (Settings → Built-in tools). */
 export const MAX_ALLOWED_HOSTS = 64;
 

@@ -8,7 +8,7 @@
 // `error` (nothing committed; the user's text is handed back as `unsentText`), then `run_end`. The commit rule itself
 // is in run-outcome.ts.
 import type { FolderRef } from '../../shared/folders.js';
-import type { SendTools } from '../../shared/builtin-tools.js';
+import { askedOnce, type SendTools } from '../../shared/builtin-tools.js';
 import type { CondenseView } from '../../shared/condense.js';
 import path from 'node:path';
 import type { AttachmentPart } from '../../shared/attachments.js';
@@ -40,8 +40,8 @@ const NO_QUEUE: QueueState = { steering: [], followUp: [] };
 
 /** A send's origin names the one-time tools it asked for, so a retry of it asks for them again. */
 function sendOrigin(once: SendTools): RunOrigin {
-  const asked = { ...(once.webSearch && { webSearch: true }), ...(once.readPage && { readPage: true }) };
-  return { kind: 'send', ...(Object.keys(asked).length > 0 && { once: asked }) };
+  const asked = askedOnce(once);
+  return { kind: 'send', ...(asked && { once: asked }) };
 }
 
 /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */

@@ -4,7 +4,7 @@
 //
 // Committed messages are held by position, as many as the shown branch has; only the pages main sent are loaded
 // (the newest page always: a run appends to it), the others are `undefined` until a page brings them (paging.ts).
-import type { SendTools } from '../../../shared/builtin-tools';
+import { askedOnce, type SendTools } from '../../../shared/builtin-tools';
 import type { SessionEvent } from '../../../shared/events';
 import {
   messageText,
@@ -225,7 +225,8 @@ export function startLocalRun(session: OpenSession, request: RunRequest): OpenSe
     const attachments = kind === 'send' ? (request.attachments ?? []) : [];
     const user: UserMessage = { role: 'user', content: userContent(text, attachments), timestamp: Date.now() };
     const target = kind === 'edit' ? { target: request.messageId } : {};
-    const once = kind === 'send' && request.once && (request.once.webSearch || request.once.readPage) ? { once: request.once } : {};
+    const asked = kind === 'send' ? askedOnce(request.once) : undefined;
+    const once = asked ? { once: asked } : {};
     return withView({
       ...session,
       run: { runId: null, kind, base, messages: [user], streamingIndex: -1, echoText: text, userText: text, ...target, ...once },

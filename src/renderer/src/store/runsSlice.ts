@@ -2,6 +2,7 @@
 // runs, regenerate, and retry what failed. Each run is shown at once (optimistically) and undone if main refuses it;
 // the text the person wrote goes back into the composer whenever nothing was committed.
 import type { StateCreator, StoreApi } from 'zustand';
+import { askedOnce } from '../../../shared/builtin-tools';
 import type { QueueState } from '../../../shared/sessions';
 import { restoreAttachments, takeAttachments } from './attachmentsSlice';
 import { showBanner, showIpcError } from './bannersSlice';
@@ -49,6 +50,7 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
     sessions: setStreaming(s.sessions, sessionId, true),
   }));
   const attachments = kind === 'send' ? [...(request.attachments ?? [])] : [];
+  const once = kind === 'send' ? askedOnce(request.once) : undefined;
   const hashes = attachments.map((part) => part.sha256);
   const result =
     kind === 'send'
@@ -56,8 +58,7 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
           sessionId,
           text: request.text,
           ...(hashes.length && { attachments: hashes }),
-          ...(request.once?.webSearch && { webSearch: true }),
-          ...(request.once?.readPage && { readPage: true }),
+          ...once,
         })
       : kind === 'edit'
         ? await window.api.editMessage({ sessionId, messageId: request.messageId, text: request.text })
@@ -67,7 +68,6 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
   const open = get().currentSession;
   if (result.ok) {
     // Events may have arrived before this answer; the run's kind must outlive a switch to another session.
-    const once = kind === 'send' && (request.once?.webSearch || request.once?.readPage) ? request.once : undefined;
     if ((kind !== 'send' || once) && (open.id !== sessionId || open.run))
       set((s) => ({ runOrigins: { ...s.runOrigins, [result.value.runId]: { kind, target: target.messageId, ...(once && { once }) } } }));
     if (open.id === sessionId && open.run && open.run.runId === null) {
@@ -87,7 +87,7 @@ export async function startRun(store: Store, request: RunRequest): Promise<void>
         unsentText: text,
         retry: kind,
         ...target,
-        ...(kind === 'send' && request.once && { once: request.once }),
+        ...(once && { once }),
       },
     },
   }));
