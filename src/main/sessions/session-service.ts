@@ -8,14 +8,13 @@
 // `error` (nothing committed; the user's text is handed back as `unsentText`), then `run_end`. The commit rule itself
 // is in run-outcome.ts.
 import type { FolderRef } from '../../shared/folders.js';
-import { askedOnce, type SendTools } from '../../shared/builtin-tools.js';
+import type { SendTools } from '../../shared/builtin-tools.js';
 import type { CondenseView } from '../../shared/condense.js';
 import path from 'node:path';
 import type { AttachmentPart } from '../../shared/attachments.js';
 import type { ApprovalDecision } from '../../shared/mcp.js';
 import { AppError } from '../../shared/errors.js';
-import { messageText, userContent, type UserMessage } from '../../shared/messages.js';
-import type { ChatSettingsPatch, QueueState, RunOrigin, SessionDetail, SessionSummary } from '../../shared/sessions.js';
+import type { ChatSettingsPatch, QueueState, SessionDetail, SessionSummary } from '../../shared/sessions.js';
 import type { MessagePage, PageWindow } from '../../shared/paging.js';
 import type { ChatParams, ModelRef } from '../../shared/settings.js';
 import { BranchTree } from './branches.js';
@@ -26,6 +25,7 @@ import { SessionEdits } from './session-edits.js';
 import { storeFailure } from './session-errors.js';
 import { SessionRuns } from './session-runs.js';
 import { SessionViews } from './session-views.js';
+import { RunStarts } from './session-starts.js';
 import type { FileLine, MessageEntry, SessionHeader, SummaryFields } from './store/session-file.js';
 import { SessionStore, StoreError, type IndexChange, type IndexEntry } from './store/session-store.js';
 import { SyncedSessions } from './session-synced.js';
@@ -37,12 +37,6 @@ import { picks as picksAnswer } from './compare/pending-pick.js';
 export { DEFAULT_IDLE_SESSIONS, type SessionObserver, type SessionServiceOptions } from './session-context.js';
 
 const NO_QUEUE: QueueState = { steering: [], followUp: [] };
-
-/** A send's origin names the one-time tools it asked for, so a retry of it asks for them again. */
-function sendOrigin(once: SendTools): RunOrigin {
-  const asked = askedOnce(once);
-  return { kind: 'send', ...(asked && { once: asked }) };
-}
 
 /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
 export function createSessionService(options: SessionServiceOptions): Promise<SessionService> {
@@ -60,6 +54,7 @@ export class SessionService {
   private readonly compares: Compares;
   private readonly synced: SyncedSessions;
   private readonly condense: CondenseActions;
+  private readonly starts: RunStarts;
   private disposed = false;
 
   /** Opens the store under `<dataDir>/sessions` (rebuilding a stale index) and returns the service. */
@@ -81,7 +76,7 @@ export class SessionService {
     for (const entry of store.entries()) latest = Math.max(latest, entry.updatedAt, entry.createdAt);
     this.context = createSessionContext(store, options, latest);
     this.cache = new SessionCache(this.context, options.maxIdleSessions);
-    this.views = new SessionViews(this.context, (id) => this.cache.get(id));
+    this.views = new SessionViews(this.context, (id) => this.cache.get(id), options.emit);
     this.edits = new SessionEdits(this.context);
     const autoTitle = options.autoTitle?.bind(options);
     if (autoTitle) this.titles = new TitleWriter({ streamFn: options.streamFn, enabled: autoTitle, log: this.context.log });
@@ -93,7 +88,7 @@ export class SessionService {
       (runtime) => this.assertIdle(runtime),
       (runtime, loaded, model) => this.runs.requestShaping(runtime, loaded, model),
     );
-    this.synced = new SyncedSessions({ context, cache, views, edits, emit: options.emit, remove: (id) => this.delete(id) });
+    this.synced = new SyncedSessions({ context, cache, views, edits, remove: (id) => this.delete(id) });
     this.condense = new CondenseActions({
       context,
       edits,
@@ -101,6 +96,14 @@ export class SessionService {
       condenser: this.runs.condenser,
       ready: (id) => this.ready(id),
       model: (loaded) => options.resolveModel(loaded.chat.model, loaded.chat.params),
+    });
+    this.starts = new RunStarts({
+      options,
+      cache,
+      runs: this.runs,
+      store,
+      ready: (id) => this.ready(id),
+      assertIdle: (runtime) => this.assertIdle(runtime),
     });
     store.watch((change) => this.indexChanged(change));
   }
@@ -290,57 +293,18 @@ export class SessionService {
   }
 
   /** Starts a run with the user's text (and files); answers at once, events follow. A session already running → `busy`. */
-  async send(
-    sessionId: string,
-    text: string,
-    attachments: readonly AttachmentPart[] = [],
-    once: SendTools = {},
-  ): Promise<{ runId: string }> {
-    if (attachments.length) {
-      this.cache.usableEntry(sessionId);
-      // On disk before the run can commit: a crash never leaves a committed message whose file looks unreferenced.
-      await this.options.attachments?.retain(sessionId, attachments);
-    }
-    const prompt: UserMessage = { role: 'user', content: userContent(text, attachments), timestamp: Date.now() };
-    return this.startRun(
-      sessionId,
-      (loaded) => ({ base: loaded.branch, prompts: [prompt], userText: text, origin: sendOrigin(once) }),
-      true,
-      once,
-    );
+  send(sessionId: string, text: string, attachments: readonly AttachmentPart[] = [], once: SendTools = {}): Promise<{ runId: string }> {
+    return this.starts.send(sessionId, text, attachments, once);
   }
 
-  /**
-   * Answers again the user message that `messageId` (an answer on the shown branch; default the last message)
-   * answers. The new answer is a new version beside the old one: both stay on disk, and once the new one is committed
-   * its branch is the one shown and sent.
-   */
-  async regenerate(sessionId: string, messageId?: string): Promise<{ runId: string }> {
-    return this.startRun(sessionId, (loaded) => {
-      const branch = loaded.branch;
-      let last = messageId === undefined ? branch.length - 1 : this.indexOnBranch(loaded, messageId);
-      while (last >= 0 && branch[last]!.message.role !== 'user') last--;
-      if (last < 0) throw new AppError('invalid_input', this.options.messages().nothingToRegenerate);
-      const origin = { kind: 'regenerate' as const, ...(messageId !== undefined && { messageId }) };
-      return { base: branch.slice(0, last + 1), prompts: [], userText: messageText(branch[last]!.message), origin };
-    });
+  /** Answers again the user message the answer `messageId` (default the last message) answers: a new version. */
+  regenerate(sessionId: string, messageId?: string): Promise<{ runId: string }> {
+    return this.starts.regenerate(sessionId, messageId);
   }
 
-  /**
-   * Sends `text` in place of the user message `messageId` (on the shown branch): a new version beside it, answered
-   * like a send. The old message and everything after it stay on disk, one version away.
-   */
-  async edit(sessionId: string, messageId: string, text: string): Promise<{ runId: string }> {
-    return this.startRun(
-      sessionId,
-      (loaded) => {
-        const at = this.indexOnBranch(loaded, messageId);
-        if (loaded.branch[at]!.message.role !== 'user') throw new AppError('invalid_input', this.options.messages().notAUserMessage);
-        const prompt: UserMessage = { role: 'user', content: text, timestamp: Date.now() };
-        return { base: loaded.branch.slice(0, at), prompts: [prompt], userText: text, origin: { kind: 'edit', messageId } };
-      },
-      true,
-    );
+  /** Sends `text` in place of the user message `messageId`: a new version beside it, answered like a send. */
+  edit(sessionId: string, messageId: string, text: string): Promise<{ runId: string }> {
+    return this.starts.edit(sessionId, messageId, text);
   }
 
   /**
@@ -480,32 +444,6 @@ export class SessionService {
     await this.store.close();
   }
 
-  /**
-   * The shared path of send, regenerate and edit: the session ready and idle, its tools, then the run `plan` describes
-   * (its base, prompts and the text the window shows), started synchronously after the last check.
-   */
-  private async startRun(
-    sessionId: string,
-    plan: (loaded: Loaded) => { base: MessageEntry[]; prompts: UserMessage[]; userText: string; origin: RunOrigin },
-    answersUnsentText = false,
-    once: SendTools = {},
-  ): Promise<{ runId: string }> {
-    const { runtime, loaded } = await this.ready(sessionId);
-    this.assertIdle(runtime);
-    const { base, userText, origin, ...planned } = plan(loaded);
-    await this.runs.prepareTools(runtime, loaded, once);
-    const prompts = await this.runs.noteDocuments(loaded, planned.prompts);
-    this.assertIdle(runtime);
-    const knowledgeNote = await this.options.knowledge?.beginRun(sessionId, loaded.chat.knowledgeBases, userText);
-    this.assertIdle(runtime);
-    // The run replaces the broken-off one the chat showed (a retry, or whatever the person sent instead).
-    runtime.failed = undefined;
-    const runId = this.runs.start(runtime, loaded, base, prompts, userText, origin, knowledgeNote);
-    // Sending from the session is the person's answer to kept unsent text: it was used or replaced.
-    if (answersUnsentText) void this.store.unsentText.set(runtime.id, undefined);
-    return { runId };
-  }
-
   /** Forgets the broken-off run of an idle session, and the text kept with it for a restart. */
   private async dropFailed(runtime: Runtime): Promise<void> {
     if (!runtime.failed) return;
@@ -521,7 +459,7 @@ export class SessionService {
       const runtime = this.cache.get(id);
       if (runtime && !runtime.run) this.cache.unload(runtime);
     }
-    this.synced.listed(change.upserted, change.removed, change.finding);
+    this.views.listed(change.upserted, change.removed, change.finding);
   }
 
   private ready(id: string): Promise<{ runtime: Runtime; loaded: Loaded }> {
@@ -534,13 +472,6 @@ export class SessionService {
     const run = this.cache.known(sessionId)?.run;
     if (!run || run.stopped) throw new AppError('invalid_input', this.options.messages().notRunning);
     return run;
-  }
-
-  /** Index of `messageId` on the shown branch; a message not shown (or unknown) → `invalid_input`. */
-  private indexOnBranch(loaded: Loaded, messageId: string): number {
-    const at = loaded.branch.findIndex((entry) => entry.id === messageId);
-    if (at < 0) throw new AppError('invalid_input', this.options.messages().messageNotShown);
-    return at;
   }
 
   private assertIdle(runtime: Runtime): void {

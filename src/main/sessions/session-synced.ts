@@ -1,6 +1,5 @@
 // What another computer wrote (sync), applied to this one: lines appended to an idle chat, a chat made there, a chat
-// deleted there. Each is one store write; the window's list is told at once, like the background folder check.
-import { LIST_ENVELOPE, type SessionEventEnvelope } from '../../shared/events.js';
+// deleted there. Each is one store write; the window's list is told at once (views.listed), like the folder check.
 import type { SessionCache } from './session-cache.js';
 import type { SessionContext } from './session-context.js';
 import type { SessionEdits } from './session-edits.js';
@@ -14,8 +13,6 @@ export interface SyncedParts {
   cache: SessionCache;
   views: SessionViews;
   edits: SessionEdits;
-  /** Delivers a list event to the window; never throws. */
-  emit: (envelope: SessionEventEnvelope) => void;
   /** The facade's delete (it stops a run first). */
   remove: (sessionId: string) => Promise<unknown>;
 }
@@ -48,7 +45,7 @@ export class SyncedSessions {
     if (runtime && !runtime.run && !runtime.compare) cache.unload(runtime);
     context.clock.observe(entry.updatedAt);
     context.notify((observer) => observer.changed(sessionId));
-    this.listed([entry], []);
+    this.parts.views.listed([entry], []);
     return entry;
   }
 
@@ -56,7 +53,7 @@ export class SyncedSessions {
   async adopt(header: SessionHeader, lines: readonly FileLine[]): Promise<IndexEntry> {
     const entry = await this.parts.edits.imported(header, lines);
     this.parts.context.clock.observe(entry.updatedAt);
-    this.listed([entry], []);
+    this.parts.views.listed([entry], []);
     return entry;
   }
 
@@ -64,20 +61,6 @@ export class SyncedSessions {
   async delete(sessionId: string): Promise<void> {
     if (!this.parts.context.store.entry(sessionId)) return;
     await this.parts.remove(sessionId);
-    this.listed([], [sessionId]);
-  }
-
-  /** The window's list learns `upserted` and `removed` at once (the list view is built again on the next call). */
-  listed(upserted: readonly IndexEntry[], removed: readonly string[], finding = this.parts.context.store.finding): void {
-    const { views, emit, context } = this.parts;
-    views.listChanged();
-    try {
-      emit({
-        ...LIST_ENVELOPE,
-        event: { type: 'sessions_listed', summaries: upserted.map((entry) => views.summaryOf(entry)), removed: [...removed], finding },
-      });
-    } catch (error) {
-      context.log.error('session list delivery failed', error);
-    }
+    this.parts.views.listed([], [sessionId]);
   }
 }

@@ -1,6 +1,8 @@
 // What the window is sent of sessions: the summaries of the list (cached until something changes), a session's detail
-// (its newest page, or its whole shown branch) and the run in progress. Reads only; nothing here writes.
+// (its newest page, or its whole shown branch) and the run in progress, and the list events that tell the window the
+// list changed. Reads only; nothing here writes.
 import { pendingCompare } from './compare/pending-pick.js';
+import { LIST_ENVELOPE, type SessionEventEnvelope } from '../../shared/events.js';
 import { messageText } from '../../shared/messages.js';
 import { compareSessions } from '../../shared/session-order.js';
 import type { SessionDetail, SessionSummary } from '../../shared/sessions.js';
@@ -19,6 +21,8 @@ export class SessionViews {
     private readonly context: SessionContext,
     /** The runtime of a session, if the service has one (its run in progress, its broken-off run). */
     private readonly runtimeOf: (id: string) => Runtime | undefined,
+    /** Delivers a list event to the window; never throws. Absent: nothing is told (tests of the views alone). */
+    private readonly emitList?: (envelope: SessionEventEnvelope) => void,
   ) {}
 
   /** Summaries, newest activity first, from the index alone (no session file is opened). */
@@ -38,6 +42,19 @@ export class SessionViews {
   /** Something a summary shows changed: the next `list()` builds the list again. */
   listChanged(): void {
     this.listCache = undefined;
+  }
+
+  /** The window's list learns `upserted` and `removed` at once (the list view is built again on the next call). */
+  listed(upserted: readonly IndexEntry[], removed: readonly string[], finding = this.context.store.finding): void {
+    this.listChanged();
+    try {
+      this.emitList?.({
+        ...LIST_ENVELOPE,
+        event: { type: 'sessions_listed', summaries: upserted.map((entry) => this.summaryOf(entry)), removed: [...removed], finding },
+      });
+    } catch (error) {
+      this.context.log.error('session list delivery failed', error);
+    }
   }
 
   summaryOf(entry: IndexEntry): SessionSummary {
