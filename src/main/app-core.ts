@@ -13,7 +13,7 @@ import { LIST_ENVELOPE, type SessionEventEnvelope } from '../shared/events.js';
 import { BackupService } from './backup/backup-service.js';
 import { recoverRestore } from './backup/backup-recover.js';
 import { SyncService } from './sync/sync-service.js';
-import { AttachmentStore } from './attachments/index.js';
+import { AttachmentStore, type OpenCopyOptions } from './attachments/index.js';
 import { DatabaseIndex } from './derived/database-index.js';
 import { DerivedDb } from './derived/derived-db.js';
 import { createRouter, type InvokeHandlers, type Router, type RouterMessages } from './ipc/router.js';
@@ -65,7 +65,9 @@ export interface AppCoreOptions {
   openExternal: (url: string) => Promise<void>;
   /** Where "Open in browser" writes previews (tests name a temp folder of their own). */
   previewFiles?: PreviewFileOptions;
-  /** Opens a file of a knowledge base with the system's viewer (shell.openPath: '' or why not); absent: not opened. */
+  /** Where an attached document opened with the system's viewer is copied (tests; default: the temporary folder). */
+  openCopies?: OpenCopyOptions;
+  /** Opens a file of a knowledge base or an attached document with the system's viewer (shell.openPath: '' or why not); absent: not opened. */
   openPath?: (file: string) => Promise<string>;
   /** Where redacted log lines go (default stderr). */
   writeLog?: (line: string) => void;
@@ -241,6 +243,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       beginRun: (id, kbIds, question) => knowledge.beginRun(id, kbIds, question, KNOWLEDGE_TOP_K),
       citationsIn: (id, text) => knowledge.citationsIn(id, text),
       forgetRun: (id) => knowledge.forgetRun(id),
+      numberAttached: (id, document, passages) => knowledge.numberAttached(id, document, passages),
     },
     autoTitle: () => current.autoTitle(),
     summaryModel: () => {
@@ -335,7 +338,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...toolHandlers(mcp, builtin),
     ...knowledgeHandlers(knowledge, sessions),
     ...libraryHandlers({ folders, search: searchService, transfer, backups, sync: syncService }),
-    ...attachmentHandlers(attachments, options.emit, () => strings().attachmentGone()),
+    ...attachmentHandlers(attachments, {
+      emit: options.emit,
+      strings,
+      ...(options.openPath && { openPath: options.openPath }),
+      ...(options.openCopies && { openCopies: options.openCopies }),
+    }),
     ...outsideHandlers(outsideOptions(options, strings)),
     ...desktopHandlers(desktop, options.quickAskHost, () => options.desktopHost?.updates),
     getAppStatus: () => ({

@@ -34,6 +34,10 @@ export interface MainStrings {
   /** The provider needs an API key and holds none: nothing was sent. */
   needsKey(name: string): string;
   attachmentGone(): string;
+  /** openAttachedDocument was asked for a file that is not a document a viewer shows. */
+  attachmentNotOpenable(): string;
+  /** The system's viewer could not open an attached document. */
+  attachmentOpenFailed(reason: string): string;
   /** Application menu labels. */
   menu: { file: string; edit: string; view: string; window: string; help: string; shortcuts: string };
 }
@@ -60,6 +64,8 @@ const zh: MainStrings = {
   providerNotFound: (id) => `没有 id 为“${id}”的服务商。`,
   providerDisabled: (name) => `服务商“${name}”已停用。消息没有发送：请在设置中启用它，或在对话顶部选择另一个模型。`,
   attachmentGone: () => '附件已不在数据文件夹中，请重新添加。',
+  attachmentNotOpenable: () => '只有文档（PDF、Word、Excel、演示文稿、EPUB、RTF）可以这样打开。',
+  attachmentOpenFailed: (reason) => `无法打开该文件：${reason}`,
   needsKey: (name) => `服务商“${name}”需要 API 密钥，还没有填写。请先填写 API 密钥，消息没有发送。`,
   menu: { file: '文件', edit: '编辑', view: '视图', window: '窗口', help: '帮助', shortcuts: '键盘快捷键' },
 };
@@ -90,6 +96,8 @@ const en: MainStrings = {
   providerDisabled: (name) =>
     `The provider "${name}" is turned off. Nothing was sent: turn it on in Settings, or choose another model at the top of the chat.`,
   attachmentGone: () => 'The attachment is no longer in the data folder. Please attach it again.',
+  attachmentNotOpenable: () => 'Only a document (PDF, Word, Excel, slides, EPUB, RTF) can be opened this way.',
+  attachmentOpenFailed: (reason) => `The file could not be opened: ${reason}`,
   needsKey: (name) => `The provider "${name}" needs an API key and has none yet. Add the API key first; nothing was sent.`,
   menu: { file: 'File', edit: 'Edit', view: 'View', window: 'Window', help: 'Help', shortcuts: 'Keyboard shortcuts' },
 };

@@ -7,6 +7,18 @@ export type DocumentLocale = Locale;
 /** Extensions attached as documents (read by the document worker, not sent as raw text). */
 export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'odt', 'xlsx', 'xlsm', 'xls', 'ods', 'pptx', 'epub', 'rtf', 'htm', 'xhtml'] as const;
 
+/**
+ * Extensions of attached documents the system's viewer may open (openAttachedDocument): documents a viewer shows —
+ * never a web page (it would run its scripts) or a workbook with macros.
+ */
+const OPENABLE_EXTENSIONS: ReadonlySet<string> = new Set(['pdf', 'docx', 'odt', 'xlsx', 'xls', 'ods', 'pptx', 'epub', 'rtf']);
+
+/** True when an attached document named `name` may be opened with the system's viewer. */
+export function isOpenableDocument(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && OPENABLE_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
+}
+
 export const DOCUMENT_ERROR_WORDS: Record<DocumentLocale, Record<DocumentErrorCode, string>> = {
   en: {
     protected: 'protected: not read (it needs a password)',
@@ -45,12 +57,24 @@ export function documentSummary(
 }
 
 /** Which parts went with a message: "pages 3, 7 sent" / "已发送第 3、7 页"; undefined when the whole document went. */
+/**
+ * A part's label as the reader of `locale` reads it: the reader names a part "Page 3", "Slide 2" or "Sheet: Q1"
+ * (main's words); in Chinese they are 第 3 页, 第 2 张幻灯片, 工作表：Q1. Headings and chapters are the document's own.
+ */
+export function partLabelWords(locale: DocumentLocale, label: string): string {
+  if (locale !== 'zh-CN') return label;
+  const numbered = /^(Page|Slide) (\d+)$/.exec(label);
+  if (numbered) return numbered[1] === 'Page' ? `第 ${numbered[2]} 页` : `第 ${numbered[2]} 张幻灯片`;
+  const sheet = /^Sheet: (.*)$/s.exec(label);
+  return sheet ? `工作表：${sheet[1]}` : label;
+}
+
 export function sentPartsNote(locale: DocumentLocale, sent: { whole: boolean; pages: number[]; labels: string[] }): string | undefined {
   if (sent.whole) return undefined;
   const zh = locale === 'zh-CN';
   if (sent.pages.length)
     return zh ? `已发送第 ${sent.pages.join('、')} 页` : `${sent.pages.length === 1 ? 'page' : 'pages'} ${sent.pages.join(', ')} sent`;
-  return zh ? `已发送：${sent.labels.join('、')}` : `sent: ${sent.labels.join(', ')}`;
+  return zh ? `已发送：${sent.labels.map((label) => partLabelWords(locale, label)).join('、')}` : `sent: ${sent.labels.join(', ')}`;
 }
 
 /** Reading progress: "reading… 120 / 500 pages". */

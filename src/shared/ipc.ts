@@ -57,6 +57,7 @@ export const INVOKE_CHANNELS = {
   getAppStatus: 'app:status',
   addAttachment: 'attachments:add',
   readAttachment: 'attachments:read',
+  openAttachedDocument: 'attachments:openDocument',
   approveTool: 'chat:approveTool',
   setSessionServers: 'sessions:setServers',
   getMcpSettings: 'mcp:get',
@@ -232,6 +233,11 @@ export interface InvokeContract {
   addAttachment: { request: AddAttachmentRequest; response: AddAttachmentResult };
   /** The bytes of a stored attachment (an original or its scaled copy) by hash, for display. */
   readAttachment: { request: { sha256: string }; response: AttachmentBytes };
+  /**
+   * Opens a stored document (a copy under `name`) with the system's viewer; a name that is not a document's (PDF,
+   * Office, ODF, EPUB, RTF) is refused (`invalid_input`), a file no longer stored is `not_found`.
+   */
+  openAttachedDocument: { request: { sha256: string; name: string }; response: { opened: boolean } };
   /** Answers a tool call waiting for approval; `resolved` is false when it no longer waits (stopped, answered). */
   approveTool: { request: SessionRef & { toolCallId: string; decision: ApprovalDecision }; response: { resolved: boolean } };
   /** The MCP servers a chat uses from its next run; `null`: the default (every enabled server). */

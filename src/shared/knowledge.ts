@@ -55,19 +55,39 @@ export interface KnowledgeView {
 export type KnowledgePathKind = 'files' | 'folder';
 
 /**
- * One numbered source an answer could cite: the mark `[n]` in the answer's text is a `citation` button
- * (`data-source` = n) that opens `citation-panel` with this passage, its file and its page. Stored on the assistant
- * message (AssistantMessage.citations), so it survives a restart and export.
+ * One numbered source an answer could cite — a passage of a knowledge base or a part of a document attached to the
+ * chat: the mark `[n]` in the answer's text is a `citation` button (`data-source` = n) that opens `citation-panel`
+ * with this passage, its file and its page. Stored on the assistant message (AssistantMessage.citations), so it
+ * survives a restart and export.
  */
 export interface KnowledgeCitation {
   /** The number the model was given ([1], [2] …), unique within the message. */
   n: number;
-  kbId: string;
-  /** Absolute path of the source file (openKnowledgeFile opens it while it belongs to a knowledge base). */
+  /** The knowledge base the passage came from; absent for an attached document's part. */
+  kbId?: string;
+  /** The stored hash of the attached document the part came from (openAttachedDocument opens it); absent for a base's. */
+  attachment?: string;
+  /**
+   * A base's passage: the absolute path of its file (openKnowledgeFile opens it while it belongs to a knowledge base).
+   * An attached document's part: the document's name.
+   */
   file: string;
   label: string;
   page?: number;
   text: string;
+}
+
+/** A part of a document attached to a chat as a request gives it to the model (its place and text), to be numbered. */
+export interface AttachedPassage {
+  label: string;
+  page?: number;
+  text: string;
+}
+
+/** The attached document a numbered part belongs to: its stored hash and its name. */
+export interface AttachedDocumentRef {
+  sha256: string;
+  name: string;
 }
 
 /** How many passages each send retrieves for the question when the chat uses knowledge bases. */

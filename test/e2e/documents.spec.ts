@@ -1,9 +1,10 @@
 // Documents end to end in real Chromium: a PDF made here is attached with the attach button, its chip says how many
-// pages and tokens it has, a question about page 3 carries page 3's text to the model, and a protected PDF is refused
-// in words; screenshots in both themes, both languages, narrow and wide.
+// pages and tokens it has, a question about page 3 carries page 3's text to the model, the answer's citation opens page
+// 3's passage (and the document, with the system's viewer), and a protected PDF is refused in words; screenshots in
+// both themes, both languages, narrow and wide.
 import { expect, test, type Page } from '@playwright/test';
 import { makePdf, makeProtectedPdf } from '../fixtures/documents.js';
-import { screenshot, startHarness, userMessages, waitForAnswers } from './helpers.js';
+import { assistantMessages, screenshot, startHarness, userMessages, waitForAnswers } from './helpers.js';
 
 const chips = (page: Page) => page.getByTestId('attachment-chip');
 
@@ -47,12 +48,13 @@ for (const [locale, colorScheme, width] of [
       ]);
       await page.getByTestId('composer-input').fill(zh ? '第 3 页说保修多久？' : 'How long is the warranty on page 3?');
       await screenshot(page, `documents-composer-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+      server.enqueue({ text: zh ? '加热盘保修 36 个月 [3]。' : 'The heating plate is covered for 36 months [3].' });
       await page.getByTestId('send').click();
       await waitForAnswers(page, 1);
 
       const sent = lastUserText(server.chatRequests[0]!.body.messages);
-      expect(sent).toContain('[Page 3]\nWarranty: the heating plate is covered for 36 months.');
-      expect(sent.split('\n')[0]).toBe('Document: kettle.pdf');
+      expect(sent).toContain('[3] Page 3\nWarranty: the heating plate is covered for 36 months.');
+      expect(sent.split('\n')[0]).toBe('Document: kettle.pdf — cite the parts you use by their numbers, like [1]');
       expect(sent).not.toContain('locked.pdf');
       const sentChip = userMessages(page).getByTestId('message-file');
       await expect(sentChip).toContainText('kettle.pdf');
@@ -60,6 +62,24 @@ for (const [locale, colorScheme, width] of [
       // Sent whole: no note of which pages went.
       await expect(userMessages(page).getByTestId('message-document-sent')).toHaveCount(0);
       await screenshot(page, `documents-message-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+
+      // The answer's [3] is page 3 of the attached PDF: its mark opens that passage.
+      const mark = assistantMessages(page).last().getByTestId('citation');
+      await expect(mark).toHaveCount(1);
+      await expect(mark).toHaveAttribute('data-source', '3');
+      await expect(mark).toHaveAttribute('aria-label', zh ? '来源 3：kettle.pdf，第 3 页' : 'Source 3: kettle.pdf, page 3');
+      await mark.click();
+      const panel = page.getByTestId('citation-panel');
+      await expect(panel).toHaveAttribute('data-source', '3');
+      await expect(panel.getByTestId('citation-file')).toHaveText('kettle.pdf');
+      await expect(panel.getByTestId('citation-label')).toHaveText(zh ? '第 3 页' : 'Page 3');
+      await expect(panel.getByTestId('citation-text')).toHaveText('Warranty: the heating plate is covered for 36 months.');
+      await expect(panel).toContainText(zh ? '附加在此对话中' : 'Attached to this chat');
+      await screenshot(page, `documents-citation-${colorScheme}-${zh ? 'zh' : 'en'}-${width}`);
+      await panel.getByTestId('citation-open-file').click();
+      await expect.poll(() => h.app.openedFiles.map((file) => file.split(/[\\/]/).pop())).toEqual(['kettle.pdf']);
+      await panel.getByTestId('citation-close').click();
+      await expect(panel).toHaveCount(0);
 
       // A long document shows how far it has been read while it is added: main's answer is held, its page reports are not.
       const release = h.app.holdAnswers('attachments:add');

@@ -1,9 +1,9 @@
 // Documents attached to a message through the real app core, the real store on a temp data folder, the document
 // worker and the fake OpenAI server: what the chip gets, what the request carries, and what is refused.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
 import type { AddAttachmentResult, AttachmentPart } from '../../src/shared/attachments.js';
@@ -133,7 +133,7 @@ describe('reading progress of a document being added', () => {
 });
 
 describe('documents in a message', () => {
-  it('a small PDF goes whole, as a fenced block labelled by page; the chip part has its pages and tokens', async () => {
+  it('a small PDF goes whole, as a fenced block numbered and labelled by page; the chip part has its pages and tokens', async () => {
     const app = await fresh();
     const pdf = await makePdf(['Intro to the device', 'Setup: plug it in', 'The warranty lasts 24 months']);
     const sessionId = await newSession(app);
@@ -143,7 +143,7 @@ describe('documents in a message', () => {
     expect(part.document!.tokens).toBeGreaterThan(10);
     await sendAndWait(app, sessionId, 'How long is the warranty (page 3)?', [part]);
     expect(userText(server.chatRequests[0]!)).toBe(
-      'Document: manual.pdf\n```document\n[Page 1]\nIntro to the device\n\n[Page 2]\nSetup: plug it in\n\n[Page 3]\nThe warranty lasts 24 months\n```\n\nHow long is the warranty (page 3)?',
+      'Document: manual.pdf — cite the parts you use by their numbers, like [1]\n```document\n[1] Page 1\nIntro to the device\n\n[2] Page 2\nSetup: plug it in\n\n[3] Page 3\nThe warranty lasts 24 months\n```\n\nHow long is the warranty (page 3)?',
     );
     expect(stored()).toEqual([`${sha256(pdf)}.bin`]);
   });
@@ -159,8 +159,10 @@ describe('documents in a message', () => {
     expect(part.document!.tokens).toBeGreaterThan(32_000);
     await sendAndWait(app, sessionId, 'What does the warranty cover?', [part]);
     const sent = userText(server.chatRequests[0]!);
-    expect(sent).toContain('[Page 3]\nWarranty terms\nThe warranty lasts 24 months from the day of purchase.');
-    expect(sent.split('\n')[0]).toMatch(/^Document: big-manual\.pdf \(only the parts relevant to the question: Page 3.* — of 80 pages\)$/);
+    expect(sent).toMatch(/\[\d+\] Page 3\nWarranty terms\nThe warranty lasts 24 months from the day of purchase\./);
+    expect(sent.split('\n')[0]).toMatch(
+      /^Document: big-manual\.pdf \(only the parts relevant to the question: Page 3.* — of 80 pages\) — cite the parts you use by their numbers, like \[1\]$/,
+    );
     expect(sent.length).toBeLessThan(pdf.length);
   });
 
@@ -225,6 +227,83 @@ describe('documents in a message', () => {
     app = await start({ TINY_AGENT_CONTEXT_WINDOW: '1000000' });
     part = await attach(app, 'manual.pdf', pdf);
     await sendAndWait(app, await newSession(app), 'What does the warranty cover?', [part]);
-    expect(userText(server.chatRequests[1]!).split('\n')[0]).toBe('Document: manual.pdf');
+    expect(userText(server.chatRequests[1]!).split('\n')[0]).toBe(
+      'Document: manual.pdf — cite the parts you use by their numbers, like [1]',
+    );
+  });
+});
+
+describe('citations of an attached document', () => {
+  const PAGES = ['Welcome to the kettle.', 'Fill with cold water.', 'The heating plate is covered for 36 months.', 'Descale monthly.'];
+
+  it("an answer citing page 3's number stores page 3's passage, an unknown number nothing; a restart keeps it", async () => {
+    const app = await fresh();
+    const pdf = await makePdf(PAGES);
+    const part = await attach(app, 'kettle.pdf', pdf);
+    const sessionId = await newSession(app);
+    server.enqueue({ text: 'The heating plate is covered for 36 months [3]; see also [9].' });
+    await sendAndWait(app, sessionId, 'How long is the warranty?', [part]);
+    expect(userText(server.chatRequests[0]!)).toContain('[3] Page 3\nThe heating plate is covered for 36 months.');
+    const page3 = { n: 3, attachment: sha256(pdf), file: 'kettle.pdf', label: 'Page 3', page: 3, text: PAGES[2] };
+    const citationsOf = async (running: Running) =>
+      (await running.call<SessionDetail>('sessions:get', { sessionId })).messages
+        .filter((m) => m.role === 'assistant')
+        .map((m) => m.citations);
+    expect(await citationsOf(app)).toEqual([[page3]]);
+
+    // The next run numbers the chat's document again from 1: the same page, the same number.
+    server.enqueue({ text: 'Descale it monthly [4].' });
+    const ended = app.runEnd(sessionId);
+    await app.call('chat:send', { sessionId, text: 'And cleaning?' });
+    await ended;
+    const messages = server.chatRequests[1]!.body.messages as Array<{ role: string; content: unknown }>;
+    const firstQuestion = messages.find((m) => m.role === 'user')!;
+    expect(userText({ body: { messages: [firstQuestion] } })).toContain('[4] Page 4\nDescale monthly.');
+    expect(await citationsOf(app)).toEqual([[page3], [{ ...page3, n: 4, label: 'Page 4', page: 4, text: PAGES[3] }]]);
+
+    await app.core.dispose();
+    opened.splice(opened.indexOf(app.core), 1);
+    expect((await citationsOf(await start()))[0]).toEqual([page3]);
+  });
+
+  it("opening a cited document hands a named copy of its bytes to the system's viewer; a web page or a missing file is refused", async () => {
+    server = await startFakeOpenAI();
+    dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-docs-'));
+    const copies = join(dataDir, 'opened');
+    const openedPaths: string[] = [];
+    const core = await createAppCore({
+      dataDir,
+      env: { TINY_AGENT_AUTO_TITLE: '0', OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-attach-test-000000', OPENAI_MODEL: 'm' },
+      systemLocale: 'en-US',
+      secrets: testSecretBox,
+      emit: () => {},
+      openExternal: async () => {},
+      openPath: async (file) => {
+        openedPaths.push(file);
+        return '';
+      },
+      openCopies: { dir: copies },
+      writeLog: () => {},
+    });
+    opened.push(core);
+    const pdf = await makePdf(PAGES);
+    const added = await core.router.handle('attachments:add', { name: 'kettle.pdf', bytes: pdf });
+    expect(added.ok).toBe(true);
+    const open = (payload: unknown) => core.router.handle('attachments:openDocument', payload);
+    expect(await open({ sha256: sha256(pdf), name: 'kettle.pdf' })).toEqual({ ok: true, value: { opened: true } });
+    expect(openedPaths).toHaveLength(1);
+    expect(openedPaths[0]!.startsWith(copies)).toBe(true);
+    expect(basename(openedPaths[0]!)).toBe('kettle.pdf');
+    expect(new Uint8Array(readFileSync(openedPaths[0]!))).toEqual(pdf);
+
+    expect(await open({ sha256: sha256(pdf), name: 'page.html' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'Only a document (PDF, Word, Excel, slides, EPUB, RTF) can be opened this way.' },
+    });
+    expect(await open({ sha256: 'f'.repeat(64), name: 'gone.pdf' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'The attachment is no longer in the data folder. Please attach it again.' },
+    });
+    expect(openedPaths).toHaveLength(1);
   });
 });

@@ -171,6 +171,7 @@ describe('request schemas', () => {
     addAttachment: { name: 'a.png', bytes: new Uint8Array([1]) },
     openPreviewInBrowser: { kind: 'html', source: '<p>hi</p>' },
     readAttachment: { sha256: 'a'.repeat(64) },
+    openAttachedDocument: { sha256: 'a'.repeat(64), name: 'manual.pdf' },
     approveTool: { sessionId: id, toolCallId: 'call_1', decision: 'once' },
     setSessionServers: { sessionId: id, servers: ['fixture'] },
     saveMcpServer: { name: 'fixture', transport: 'stdio', command: 'node', enabled: true },
@@ -417,6 +418,13 @@ describe('request schemas', () => {
     ]).toEqual([true, true, false, false]);
     const read = (sha256: string) => requestSchemas.readAttachment.safeParse({ sha256 }).success;
     expect([read(hash), read('C'.repeat(64)), read('../../settings.json')]).toEqual([true, false, false]);
+    const open = (sha256: string, name: string) => requestSchemas.openAttachedDocument.safeParse({ sha256, name }).success;
+    expect([open(hash, 'manual.pdf'), open('../x', 'manual.pdf'), open(hash, ''), open(hash, 'x'.repeat(1001))]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('takes session ids only as uuids and base URLs only as http(s)', () => {

@@ -714,6 +714,7 @@ export function createFakeApi(): FakeApi {
       return { knowledgeBases: kbIds };
     },
     openKnowledgeFile: () => ({ opened: true }),
+    openAttachedDocument: () => ({ opened: true }),
   };
 
   const invoke = async (method: InvokeMethod, request: unknown): Promise<IpcResult<unknown>> => {

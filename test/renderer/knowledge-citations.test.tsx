@@ -172,6 +172,35 @@ describe('citation marks', () => {
     show(answer('See [1].'));
     expect(marks()).toEqual([]);
   });
+
+  it("a part of a document attached to the chat: it says so, in the window's language, and Open file asks main for the document", async () => {
+    const attached: KnowledgeCitation = {
+      n: 3,
+      attachment: 'a'.repeat(64),
+      file: 'kettle.pdf',
+      label: 'Page 3',
+      page: 3,
+      text: 'Warranty: the heating plate is covered for 36 months.',
+    };
+    show(answer('保修 36 个月 [3]。', [attached]), 'zh-CN');
+    fireEvent.click(marks()[0]!);
+    expect(within(panel()).getByTestId('citation-file').textContent).toBe('kettle.pdf');
+    expect(within(panel()).getByTestId('citation-label').textContent).toBe('第 3 页');
+    expect(panel().textContent).toContain('附加在此对话中');
+    expect(panel().textContent).not.toContain('来自');
+    fireEvent.click(within(panel()).getByTestId('citation-open-file'));
+    await settle();
+    expect(fake.callsOf('openAttachedDocument')).toEqual([{ sha256: 'a'.repeat(64), name: 'kettle.pdf' }]);
+    expect(fake.callsOf('openKnowledgeFile')).toEqual([]);
+    cleanup();
+
+    // A web page attached is read, not handed to the system: no Open file.
+    show(answer('See [1].', [{ ...attached, n: 1, file: 'notes.html', label: 'notes.html', page: undefined }]));
+    fireEvent.click(marks()[0]!);
+    expect(within(panel()).queryByTestId('citation-open-file')).toBeNull();
+    expect(within(panel()).queryByTestId('citation-label')).toBeNull();
+    expect(panel().textContent).toContain('Attached to this chat');
+  });
 });
 
 describe('citations from main', () => {

@@ -7,7 +7,7 @@ import { extensionOf, isTextExtension } from '../../shared/attachments.js';
 import { DOCUMENT_EXTENSIONS } from '../../shared/document-words.js';
 import type { DocumentResult, ExtractedDocument } from '../../shared/documents.js';
 import { extractDocument, type ExtractOptions } from '../documents/extract.js';
-import { documentForModel } from '../documents/for-model.js';
+import { documentForModel, type NumberParts } from '../documents/for-model.js';
 
 /** The stored type of a document's original bytes. */
 export const DOCUMENT_MIME = 'application/octet-stream';
@@ -111,15 +111,19 @@ export async function noteSentParts(
   return noted;
 }
 
-/** The fenced, labelled block of a document for `question`; undefined when its file is gone or no longer reads. */
+/**
+ * The fenced, labelled block of a document for `question` (its parts numbered for citing when `numberParts` is given);
+ * undefined when its file is gone or no longer reads.
+ */
 export async function documentForRequest(
   readings: DocumentReadings,
   part: AttachmentPart,
   question: string,
   read: (sha256: string) => Promise<{ bytes: Uint8Array } | undefined>,
   budget = DOCUMENT_BUDGET_TOKENS,
+  numberParts?: NumberParts,
 ): Promise<string | undefined> {
   const document = await readings.reading(part, async () => (await read(part.sha256))?.bytes);
   if (!document) return undefined;
-  return documentForModel(document, question, budget).text;
+  return documentForModel(document, question, budget, numberParts).text;
 }

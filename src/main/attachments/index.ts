@@ -4,3 +4,4 @@ export { fencedFile, resolveAttachments, type DocumentText, type ReadAttachment 
 export { DocumentReadings, documentForRequest, DOCUMENT_BUDGET_TOKENS, documentBudgetTokens, noteSentParts } from './documents.js';
 export { sniff, sniffImage, isUtf8Text, type Sniffed } from './sniff.js';
 export { readingProgressReporter, type ReadingProgress } from './reading-progress.js';
+export { OPENED_FOLDER_NAME, writeOpenCopy, type OpenCopyOptions } from './open-copy.js';

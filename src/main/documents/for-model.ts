@@ -24,17 +24,37 @@ function fence(text: string): string {
   return '`'.repeat(longest + 1);
 }
 
-function block(name: string, chunks: Array<Pick<DocumentChunk, 'label' | 'text'>>, note: string): string {
-  const body = chunks.map((chunk) => `[${chunk.label}]\n${chunk.text}`).join('\n\n');
+/**
+ * Numbers the parts a request carries, so an answer can cite them as [n] (the run's citation ledger): each part's
+ * number, in order. Absent: the parts are labelled by their place only.
+ */
+export type NumberParts = (parts: ReadonlyArray<{ label: string; page?: number; text: string }>) => number[];
+
+function block(
+  name: string,
+  chunks: Array<Pick<DocumentChunk, 'label' | 'page' | 'text'>>,
+  note: string,
+  numberParts?: NumberParts,
+): string {
+  const numbers = numberParts?.(chunks);
+  // Numbered: "[3] Page 3", the number the answer cites; else "[Page 3]".
+  const heading = (label: string, i: number) => (numbers ? `[${numbers[i]}] ${label}` : `[${label}]`);
+  const body = chunks.map((chunk, i) => `${heading(chunk.label, i)}\n${chunk.text}`).join('\n\n');
   const marks = fence(body);
-  return `Document: ${name}${note}\n${marks}document\n${body}\n${marks}`;
+  const cite = numbers?.length ? ` — cite the parts you use by their numbers, like [${numbers[0]}]` : '';
+  return `Document: ${name}${note}${cite}\n${marks}document\n${body}\n${marks}`;
 }
 
-/** The document as sent for `question` within `budgetTokens`. */
-export function documentForModel(document: ExtractedDocument, question: string, budgetTokens: number): DocumentForModel {
+/** The document as sent for `question` within `budgetTokens`; its parts numbered by `numberParts` when given. */
+export function documentForModel(
+  document: ExtractedDocument,
+  question: string,
+  budgetTokens: number,
+  numberParts?: NumberParts,
+): DocumentForModel {
   const pagesOf = (chunks: Array<{ page?: number }>) => [...new Set(chunks.flatMap((c) => (c.page !== undefined ? [c.page] : [])))];
   if (document.tokens <= budgetTokens) {
-    const text = block(document.name, document.parts, '');
+    const text = block(document.name, document.parts, '', numberParts);
     return { text, whole: true, sent: document.parts.map((p) => p.label), pages: pagesOf(document.parts), tokens: document.tokens };
   }
   const chunks = chunkParts(document.parts);
@@ -61,5 +81,5 @@ export function documentForModel(document: ExtractedDocument, question: string, 
   const sent = [...new Set(chosen.map((c) => c.label))];
   const total = document.pages ?? document.parts.length;
   const note = ` (only the parts relevant to the question: ${sent.join(', ')} — of ${total} ${document.pages ? 'pages' : 'parts'})`;
-  return { text: block(document.name, chosen, note), whole: false, sent, pages: pagesOf(chosen), tokens: used };
+  return { text: block(document.name, chosen, note, numberParts), whole: false, sent, pages: pagesOf(chosen), tokens: used };
 }

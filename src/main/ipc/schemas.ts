@@ -245,6 +245,7 @@ export const requestSchemas = {
       .optional(),
   }),
   readAttachment: z.strictObject({ sha256 }),
+  openAttachedDocument: z.strictObject({ sha256, name: z.string().min(1).max(1_000) }),
   approveTool: z.strictObject({ sessionId, toolCallId: z.string().min(1).max(200), decision: z.enum(['once', 'always', 'deny']) }),
   setSessionServers: z.strictObject({ sessionId, servers: z.array(mcpServerName).max(100).nullable() }),
   getMcpSettings: noInput,

@@ -1,12 +1,15 @@
 // The knowledge bases as main runs them: knowledge.json (KnowledgeConfigFile), their index in the derived worker
 // (KnowledgeIndexer: only changed files are read, folders watched), the window's view of where each stands (pushed as
 // `knowledge_status` events, coalesced), retrieval for a chat's chosen bases, and the numbered passages a run was given
-// (auto top-k, then each search_knowledge call), so the answer's [n] marks become citations.
+// (auto top-k, then each search_knowledge call, and the parts of attached documents: citation-ledger.ts), so the
+// answer's [n] marks become citations.
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type {
+  AttachedDocumentRef,
+  AttachedPassage,
   KnowledgeBase,
   KnowledgeBaseView,
   KnowledgeCitation,
@@ -21,6 +24,7 @@ import { extractDocument } from '../documents/extract.js';
 import type { FileDialogs } from '../transfer/index.js';
 import { KNOWLEDGE_FILE, KnowledgeConfigFile } from './config.js';
 import { makeEmbedder, type Embedder, type EmbeddingEndpoint } from './embeddings.js';
+import { CitationLedgers } from './citation-ledger.js';
 import { formatPassages } from './passages.js';
 import { isInside, KnowledgeIndexer, type KnowledgeStore } from './indexer.js';
 import { KNOWLEDGE_STRINGS, type KnowledgeStrings } from './strings.js';
@@ -71,8 +75,8 @@ export class KnowledgeService {
   private readonly counts = new Map<string, Counts>();
   private readonly progress = new Map<string, KnowledgeProgress>();
   private readonly errors = new Map<string, string>();
-  /** The passages each running chat was given, numbered in the order the model got them. */
-  private readonly ledgers = new Map<string, KnowledgeCitation[]>();
+  /** The sources each running chat was given, numbered in the order the model got them. */
+  private readonly ledgers = new CitationLedgers();
   private emitTimer: NodeJS.Timeout | undefined;
   /** Counts of rows being read after a sync (idle() waits for them too). */
   private readonly counting = new Set<Promise<void>>();
@@ -333,10 +337,9 @@ export class KnowledgeService {
    * and the labelled block the request carries (undefined when the chat uses no base or nothing matched).
    */
   async beginRun(sessionId: string, kbIds: readonly string[] | undefined, question: string, limit: number): Promise<string | undefined> {
-    this.ledgers.delete(sessionId);
+    this.ledgers.reset(sessionId);
     const bases = this.basesOf(kbIds);
     if (bases.length === 0) return undefined;
-    this.ledgers.set(sessionId, []);
     let passages: KnowledgePassage[] = [];
     try {
       passages = await this.retrieve(bases, question, limit);
@@ -344,41 +347,28 @@ export class KnowledgeService {
       this.options.log('knowledge retrieval for a send failed', error);
     }
     if (passages.length === 0) return undefined;
-    const first = this.number(sessionId, passages);
+    const first = this.ledgers.number(sessionId, passages);
     return `${this.strings().passagesHeading}\n\n${formatPassages(passages, first)}`;
   }
 
   /** A run starts with no passages of its own (input queued during the last one): numbering starts again at 1. */
   forgetRun(sessionId: string): void {
-    this.ledgers.delete(sessionId);
+    this.ledgers.reset(sessionId);
   }
 
   /** Numbers `passages` after those the run already has; answers the first number. */
   number(sessionId: string, passages: readonly KnowledgePassage[]): number {
-    const ledger = this.ledgers.get(sessionId) ?? [];
-    this.ledgers.set(sessionId, ledger);
-    const first = ledger.length + 1;
-    passages.forEach((p, i) =>
-      ledger.push({
-        n: first + i,
-        kbId: p.kbId,
-        file: p.file,
-        label: p.label,
-        ...(p.page !== undefined && { page: p.page }),
-        text: p.text,
-      }),
-    );
-    return first;
+    return this.ledgers.number(sessionId, passages);
   }
 
-  /** The passages of the chat's current run that `text` cites as [n] (none: undefined). */
+  /** The numbers of the parts of an attached document the run's request carries (CitationLedgers.numberAttached). */
+  numberAttached(sessionId: string, document: AttachedDocumentRef, passages: readonly AttachedPassage[]): number[] {
+    return this.ledgers.numberAttached(sessionId, document, passages);
+  }
+
+  /** The sources of the chat's current run that `text` cites as [n] (none: undefined). */
   citationsIn(sessionId: string, text: string): KnowledgeCitation[] | undefined {
-    const ledger = this.ledgers.get(sessionId);
-    if (!ledger?.length) return undefined;
-    const cited = new Set<number>();
-    for (const match of text.matchAll(/\[(\d{1,3})\]/g)) cited.add(Number(match[1]));
-    const out = ledger.filter((c) => cited.has(c.n));
-    return out.length ? out : undefined;
+    return this.ledgers.citationsIn(sessionId, text);
   }
 
   /** Opens a file that one of the bases holds; any other path is refused. */

@@ -1,6 +1,6 @@
 // The bottom of the session layer: the options the app composes it with, the records every part shares (a session in
 // memory, its committed content), and the SessionContext (store, emit, strings, log, clock, attachments) they use.
-import type { KnowledgeCitation } from '../../shared/knowledge.js';
+import type { AttachedDocumentRef, AttachedPassage, KnowledgeCitation } from '../../shared/knowledge.js';
 import type { AgentModel, AgentTool, StreamFn } from '../agent/index.js';
 import type { AttachmentStore } from '../attachments/index.js';
 import type { ToolCallHooks } from '../mcp/tool-adapter.js';
@@ -97,7 +97,12 @@ export interface RunKnowledge {
   citationsIn(sessionId: string, text: string): KnowledgeCitation[] | undefined;
   /** A run starts without `beginRun` (queued input sent after the last run): it cites nothing of the last one. */
   forgetRun(sessionId: string): void;
+  /** The numbers the run's requests give the parts of an attached document (the same part: the same number). */
+  numberAttached(sessionId: string, document: AttachedDocumentRef, passages: readonly AttachedPassage[]): number[];
 }
+
+/** Numbers the parts of an attached document one request of a run carries, so the answer can cite them. */
+export type NumberAttached = (document: AttachedDocumentRef, passages: readonly AttachedPassage[]) => number[];
 
 /** A session's committed content, kept in memory while it is open. */
 /** Which chat a run's tools are for, and the built-in tools the person asked for this one send (SendTools). */

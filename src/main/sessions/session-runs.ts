@@ -16,7 +16,7 @@ import type { CondensedSummary } from '../../shared/condense.js';
 import { DEFAULT_COALESCE_MS, realTimer } from './event-coalescer.js';
 import { SessionRun, type RunDeps, type RunEnd } from './run/session-run.js';
 import type { Runtime, SessionCache } from './session-cache.js';
-import type { Loaded, SessionAttachments, SessionContext, SessionServiceOptions } from './session-context.js';
+import type { Loaded, NumberAttached, SessionAttachments, SessionContext, SessionServiceOptions } from './session-context.js';
 import type { SessionEdits } from './session-edits.js';
 import type { SessionViews } from './session-views.js';
 import type { MessageEntry } from './store/session-file.js';
@@ -38,7 +38,8 @@ export class SessionRuns {
   private readonly unfinished = new Set<Promise<unknown>>();
   private disposed = false;
   /** Per request, after the context policy; absent without an attachment store. */
-  private readonly convertToLlm: ((budget: number) => (messages: Message[]) => Promise<Message[]>) | undefined;
+  private readonly convertToLlm:
+    ((budget: number, numberAttached?: NumberAttached) => (messages: Message[]) => Promise<Message[]>) | undefined;
 
   /** Writes and applies summaries of the oldest turns (condense/). */
   readonly condenser: Condenser;
@@ -53,7 +54,7 @@ export class SessionRuns {
       ...(condenseEnabled && { enabled: condenseEnabled }),
       ...(now && { now }),
     });
-    if (attachments) this.convertToLlm = (budget) => attachmentsToLlm(attachments, log, budget);
+    if (attachments) this.convertToLlm = (budget, numberAttached) => attachmentsToLlm(attachments, log, budget, numberAttached);
   }
 
   /** Resolves the tools of the chat's next run (starting MCP servers it needs); their calls report to the run then. */
@@ -126,8 +127,12 @@ export class SessionRuns {
     const model = options.resolveModel(loaded.chat.model, loaded.chat.params);
     const deps: RunDeps = {
       streamFn: options.streamFn,
-      ...this.requestShaping(runtime, loaded, model, (filled) =>
-        knowledgeNote && question ? withKnowledgeNote(filled, question, knowledgeNote, notedCopies) : filled,
+      ...this.requestShaping(
+        runtime,
+        loaded,
+        model,
+        (filled) => (knowledgeNote && question ? withKnowledgeNote(filled, question, knowledgeNote, notedCopies) : filled),
+        options.knowledge && ((document, passages) => options.knowledge!.numberAttached(runtime.id, document, passages)),
       ),
       maxMessages: options.maxMessagesPerSession ?? DEFAULT_MAX_MESSAGES,
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
@@ -181,10 +186,12 @@ export class SessionRuns {
     loaded: Loaded,
     model: AgentModel,
     withPassages: (filled: Message[]) => Message[] = (filled) => filled,
+    numberAttached?: NumberAttached,
   ): Pick<RunDeps, 'convertToLlm' | 'shapeContext'> {
     const { options, edits } = this.parts;
+    const budget = documentBudgetTokens(model.contextWindow);
     return {
-      ...(this.convertToLlm && { convertToLlm: this.convertToLlm(documentBudgetTokens(model.contextWindow)) }),
+      ...(this.convertToLlm && { convertToLlm: this.convertToLlm(budget, numberAttached) }),
       shapeContext: (messages, current, limits, signal) => {
         const filled = fillSystemVariables(messages, {
           now: new Date(options.now?.() ?? Date.now()),
@@ -318,7 +325,12 @@ export class SessionRuns {
 }
 
 /** Attachment references become image parts and fenced text; a file that cannot be read is logged and left out. */
-function attachmentsToLlm(store: SessionAttachments, log: SessionLogger, budget: number): (messages: Message[]) => Promise<Message[]> {
+function attachmentsToLlm(
+  store: SessionAttachments,
+  log: SessionLogger,
+  budget: number,
+  numberAttached?: NumberAttached,
+): (messages: Message[]) => Promise<Message[]> {
   const read = (sha256: string) =>
     store.read(sha256).catch((error: unknown) => {
       log.error(`attachment ${sha256} could not be read`, error);
@@ -326,7 +338,9 @@ function attachmentsToLlm(store: SessionAttachments, log: SessionLogger, budget:
     });
   const documents = store.documents;
   const documentText: DocumentText | undefined =
-    documents && ((part, question) => documentForRequest(documents, part, question, read, budget));
+    documents &&
+    ((part, question) =>
+      documentForRequest(documents, part, question, read, budget, numberAttached && ((passages) => numberAttached(part, passages))));
   return (messages) => resolveAttachments(defaultConvertToLlm(messages), read, documentText);
 }
 

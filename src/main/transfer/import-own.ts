@@ -49,10 +49,17 @@ const attachmentPart = z.looseObject({
 });
 const usage = z.looseObject({ input: count, output: count, reasoning: count, cacheRead: count, totalTokens: count });
 const errorCode = z.enum(PROVIDER_ERROR_CODES);
-/** The knowledge passages an answer cited (KnowledgeCitation); opening one's file still needs a base holding it. */
+/**
+ * The sources an answer cited (KnowledgeCitation): a base's passage or an attached document's part. Opening a base's
+ * file still needs a base holding it; opening an attached document, the document among the attachments.
+ */
 const citation = z.looseObject({
   n: z.number().int().min(1).max(1000),
-  kbId: z.string().max(200),
+  kbId: z.string().max(200).optional(),
+  attachment: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   file: z.string().max(4096),
   label: z.string().max(1_000),
   page: count.optional(),

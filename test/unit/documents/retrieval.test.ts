@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { documentForModel } from '../../../src/main/documents/for-model.js';
 import { chunkParts, rankChunks } from '../../../src/main/documents/retrieval.js';
 import { tokensOf } from '../../../src/main/documents/extract-core.js';
-import { documentSummary, sentPartsNote, DOCUMENT_ERROR_WORDS } from '../../../src/shared/document-words.js';
+import {
+  documentSummary,
+  isOpenableDocument,
+  partLabelWords,
+  sentPartsNote,
+  DOCUMENT_ERROR_WORDS,
+} from '../../../src/shared/document-words.js';
 import type { DocumentPart, ExtractedDocument } from '../../../src/shared/documents.js';
 
 const filler = (n: number) => Array.from({ length: 60 }, (_, i) => `general background sentence ${n}-${i} about nothing much.`).join(' ');
@@ -71,6 +77,27 @@ describe('documentForModel', () => {
     expect(sentPartsNote('zh-CN', { whole: false, pages: sent.pages, labels: sent.sent })).toBe('已发送第 3、7 页');
   });
 
+  it('numbers the parts it sends when asked, so an answer can cite them: the header says how', () => {
+    const doc = pdf(pages);
+    const asked: Array<Array<{ label: string; page?: number }>> = [];
+    const sent = documentForModel(doc, 'warranty', 1_500, (parts) => {
+      asked.push(parts.map(({ label, page }) => ({ label, page })));
+      return parts.map((_, i) => 6 + i);
+    });
+    expect(asked).toEqual([
+      [
+        { label: 'Page 3', page: 3 },
+        { label: 'Page 7', page: 7 },
+      ],
+    ]);
+    expect(sent.text.split('\n')[0]).toBe(
+      'Document: manual.pdf (only the parts relevant to the question: Page 3, Page 7 — of 7 pages) — cite the parts you use by their numbers, like [6]',
+    );
+    expect(sent.text).toContain('[6] Page 3\nThe warranty lasts 24 months');
+    expect(sent.text).toContain('[7] Page 7\n');
+    expect(sent.text).not.toContain('[Page 3]');
+  });
+
   it('keeps a fence longer than any backtick run inside', () => {
     const doc = pdf([{ label: 'Page 1', page: 1, text: 'code:\n````\nx\n````' }]);
     expect(documentForModel(doc, '', 1000).text.split('\n')[1]).toBe('`````document');
@@ -78,6 +105,24 @@ describe('documentForModel', () => {
 });
 
 describe('document words', () => {
+  it("says a page, a slide and a sheet in Chinese; a document's own heading stays as written", () => {
+    const labels = ['Page 3', 'Slide 2', 'Sheet: Q1 sales', 'Introduction', 'Page three'];
+    expect(labels.map((label) => partLabelWords('zh-CN', label))).toEqual([
+      '第 3 页',
+      '第 2 张幻灯片',
+      '工作表：Q1 sales',
+      'Introduction',
+      'Page three',
+    ]);
+    expect(labels.map((label) => partLabelWords('en', label))).toEqual(labels);
+    expect(sentPartsNote('zh-CN', { whole: false, pages: [], labels: ['Sheet: Q1', 'Sheet: Q2'] })).toBe('已发送：工作表：Q1、工作表：Q2');
+  });
+
+  it('lets the system open documents a viewer shows, never a web page, a macro workbook or a program', () => {
+    const names = ['a.pdf', 'B.DOCX', 'c.xlsx', 'd.pptx', 'e.epub', 'f.html', 'g.xlsm', 'h.exe', 'pdf', '.pdf'];
+    expect(names.filter(isOpenableDocument)).toEqual(['a.pdf', 'B.DOCX', 'c.xlsx', 'd.pptx', 'e.epub']);
+  });
+
   it('names counts and failures in both languages', () => {
     expect(documentSummary('en', { kind: 'pdf', pages: 12, parts: 0, tokens: 3400 })).toBe('12 pages · 3.4k tokens');
     expect(documentSummary('zh-CN', { kind: 'spreadsheet', sheets: 2, parts: 0, tokens: 800 })).toBe('2 个工作表 · 800 个词元');

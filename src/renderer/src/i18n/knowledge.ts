@@ -50,6 +50,7 @@ const en = {
   'citation.close': 'Close source',
   'citation.openFailed': 'The file could not be opened: {message}',
   'citation.base': 'From {base}',
+  'citation.attached': 'Attached to this chat',
 } as const;
 
 export const knowledgeStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en, string> } = {
@@ -103,5 +104,6 @@ export const knowledgeStrings: { en: typeof en; 'zh-CN': Record<keyof typeof en,
     'citation.close': '关闭来源',
     'citation.openFailed': '无法打开该文件：{message}',
     'citation.base': '来自 {base}',
+    'citation.attached': '附加在此对话中',
   },
 };

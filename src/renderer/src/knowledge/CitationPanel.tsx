@@ -1,22 +1,24 @@
 // The side panel of a citation: the passage as plain text (never markup), its file and its page or part, the
-// knowledge base it came from, and "Open file" (the system's viewer, through main, which opens only files of a
-// knowledge base or an attachment it cited). Beside the chat on wide windows, over it on narrow ones; Escape, the close
+// knowledge base it came from (or that the document is attached to the chat), and "Open file" (the system's viewer,
+// through main, which opens only files of a knowledge base or stored documents a viewer shows). Beside the chat on wide windows, over it on narrow ones; Escape, the close
 // button or a press outside it closes it.
-import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import { useT } from '../i18n';
+import { useContext, useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { LocaleContext, useT } from '../i18n';
 import { CloseIcon, FileIcon } from '../ui/icons';
 import { usePreview } from '../preview/previewStore';
 import { useAppState } from '../store/appState';
 import { closeCitation, useCitation } from './citationStore';
 import { useKnowledge } from './knowledgeStore';
+import { isOpenableDocument, partLabelWords } from '../../../shared/document-words';
 import { fileName } from './knowledgeWords';
 import './knowledge.css';
 
 export function CitationPanel(): JSX.Element | null {
   const t = useT();
+  const locale = useContext(LocaleContext);
   const open = useCitation((s) => s.open);
   const bases = useKnowledge((s) => s.view?.bases);
-  const openFile = useKnowledge((s) => s.openFile);
+  const openSource = useKnowledge((s) => s.openSource);
   const previewOpen = usePreview((s) => s.preview !== null);
   const panel = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -60,10 +62,13 @@ export function CitationPanel(): JSX.Element | null {
 
   if (!open) return null;
   const { citation } = open;
-  const base = bases?.find((b) => b.id === citation.kbId);
+  const base = citation.kbId === undefined ? undefined : bases?.find((b) => b.id === citation.kbId);
+  const attached = citation.attachment !== undefined;
+  // An attached web page or text file is not handed to the system: what it says is here.
+  const openable = !attached || isOpenableDocument(citation.file);
   const name = fileName(citation.file);
-  // A file without parts is labelled by its name: it is said once.
-  const label = citation.label === name ? null : citation.label;
+  // A file without parts is labelled by its name: it is said once. A page, slide or sheet is said in the window's language.
+  const label = citation.label === name ? null : partLabelWords(locale, citation.label);
   const place =
     citation.page !== undefined && !(label ?? '').includes(String(citation.page)) ? t('citation.page', { page: citation.page }) : null;
   const onPanelKey = (event: KeyboardEvent<HTMLElement>) => {
@@ -110,9 +115,13 @@ export function CitationPanel(): JSX.Element | null {
                 {[label, place].filter(Boolean).join(' · ')}
               </span>
             )}
-            <span className="citation-path" title={citation.file}>
-              {citation.file}
-            </span>
+            {attached ? (
+              <span className="citation-where">{t('citation.attached')}</span>
+            ) : (
+              <span className="citation-path" title={citation.file}>
+                {citation.file}
+              </span>
+            )}
             {base && <span className="citation-where">{t('citation.base', { base: base.name })}</span>}
           </div>
         </div>
@@ -121,16 +130,18 @@ export function CitationPanel(): JSX.Element | null {
         <blockquote className="citation-text" data-testid="citation-text">
           {citation.text}
         </blockquote>
-        <div className="field-row">
-          <button
-            type="button"
-            className="button primary"
-            data-testid="citation-open-file"
-            onClick={() => void openFile(citation.file).then(setFailure)}
-          >
-            {t('citation.open')}
-          </button>
-        </div>
+        {openable && (
+          <div className="field-row">
+            <button
+              type="button"
+              className="button primary"
+              data-testid="citation-open-file"
+              onClick={() => void openSource(citation).then(setFailure)}
+            >
+              {t('citation.open')}
+            </button>
+          </div>
+        )}
         {failure && (
           <p className="form-error" role="alert" data-testid="citation-open-error">
             {t('citation.openFailed', { message: failure })}

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { IpcResult } from '../../../shared/errors';
 import type { SessionEventEnvelope } from '../../../shared/events';
-import type { KnowledgeBaseView, KnowledgePathKind, KnowledgeView } from '../../../shared/knowledge';
+import type { KnowledgeBaseView, KnowledgeCitation, KnowledgePathKind, KnowledgeView } from '../../../shared/knowledge';
 import { useAppState } from '../store/appState';
 import { fileName } from './knowledgeWords';
 import { chooseNewChatKnowledge, useNewChatKnowledge } from './newChatKnowledge';
@@ -37,8 +37,8 @@ export interface KnowledgeState {
   reindex(kbId: string): Promise<boolean>;
   /** The open chat's bases (the new chat's choice until it is created). */
   setChatKnowledge(kbIds: string[]): Promise<boolean>;
-  /** Opens a cited file with the system's viewer; the refusal's words, or null when it opened. */
-  openFile(file: string): Promise<string | null>;
+  /** Opens a cited file (a base's, or the attached document) with the system's viewer; the refusal's words, or null. */
+  openSource(citation: KnowledgeCitation): Promise<string | null>;
 }
 
 export const useKnowledge = create<KnowledgeState>((set, get) => {
@@ -119,8 +119,10 @@ export const useKnowledge = create<KnowledgeState>((set, get) => {
       );
       return true;
     },
-    async openFile(file) {
-      const result = await window.api.openKnowledgeFile({ file });
+    async openSource(citation) {
+      const result = citation.attachment
+        ? await window.api.openAttachedDocument({ sha256: citation.attachment, name: citation.file })
+        : await window.api.openKnowledgeFile({ file: citation.file });
       return result.ok ? null : result.error.message;
     },
   };
