@@ -65,10 +65,12 @@ const base = (embedding = false): KnowledgeBase => ({
   ...(embedding ? { embedding: { providerId: 'fake', model: 'fake-embed' } } : {}),
 });
 
-function indexer(embedding: boolean, debounceMs = 50): KnowledgeIndexer {
+function indexer(embedding: boolean, debounceMs = 50, reports: string[] = []): KnowledgeIndexer {
   return new KnowledgeIndexer({
     store: db,
     debounceMs,
+    onStatus: (kbId, status) => reports.push(`${kbId} ${status}`),
+    onProgress: (kbId, done, total) => reports.push(`${kbId} ${done}/${total}`),
     ...(embedding ? { embedderFor: () => makeEmbedder({ baseUrl: embedUrl, model: 'fake-embed' }) } : {}),
   });
 }
@@ -126,11 +128,13 @@ describe('knowledge bases', () => {
     expect(await kb.sync(base())).toEqual({ read: 0, removed: 1, chunks: 0, failed: 0 });
   });
 
-  it('watches the folder: an edited file is indexed again on its own', async () => {
+  it('watches the folder: an edited file is indexed again on its own, the base indexing meanwhile', async () => {
     await writeDocs();
-    const kb = indexer(false, 30);
+    const reports: string[] = [];
+    const kb = indexer(false, 30, reports);
     await kb.sync(base());
     kb.watch(base());
+    reports.length = 0;
     await fs.writeFile(path.join(docs, 'tea.txt'), 'Oolong tea is rolled and brewed several times.');
     let text = '';
     for (let i = 0; i < 200 && !text.includes('Oolong'); i++) {
@@ -141,6 +145,10 @@ describe('knowledge bases', () => {
     kb.close();
     expect(text).toBe('Oolong tea is rolled and brewed several times.');
     expect(kb.filesRead).toBeGreaterThanOrEqual(4);
+    // One write may be seen as more than one change: each re-read is the same three reports.
+    expect(reports.length).toBeGreaterThanOrEqual(3);
+    expect(reports.length % 3).toBe(0);
+    expect(reports.slice(0, 3)).toEqual(['kb1 indexing', 'kb1 0/1', 'kb1 ready']);
   });
 
   it('deleting a knowledge base removes its rows and leaves the files', async () => {

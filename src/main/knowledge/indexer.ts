@@ -173,15 +173,26 @@ export class KnowledgeIndexer {
     return chunks.length;
   }
 
-  /** Re-indexes one file of a base (after a change seen by the watcher); a file gone is dropped. */
+  /**
+   * Re-indexes one file of a base (after a change seen by the watcher); a file gone is dropped. The base is
+   * `indexing` (0 of 1 files) meanwhile, so the window says so, and `ready` after, so its counts are taken again.
+   */
   refreshFile(base: KnowledgeBase, file: string): Promise<number> {
     return this.serial(async () => {
-      const stat = await fsp.stat(file).catch(() => undefined);
-      if (!stat || !stat.isFile()) {
-        await this.options.store.call('knowledge.removeFile', { kbId: base.id, path: file });
-        return 0;
+      this.setStatus(base.id, 'indexing');
+      this.options.onProgress?.(base.id, 0, 1);
+      try {
+        const stat = await fsp.stat(file).catch(() => undefined);
+        let chunks = 0;
+        if (!stat || !stat.isFile()) await this.options.store.call('knowledge.removeFile', { kbId: base.id, path: file });
+        else chunks = await this.indexOne(base, file, { size: stat.size, mtimeMs: stat.mtimeMs });
+        this.setStatus(base.id, 'ready');
+        return chunks;
+      } catch (error) {
+        this.options.log?.(`knowledge base ${base.id}: ${String(error)}`);
+        this.setStatus(base.id, 'error');
+        throw error;
       }
-      return this.indexOne(base, file, { size: stat.size, mtimeMs: stat.mtimeMs });
     });
   }
 
