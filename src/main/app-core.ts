@@ -293,6 +293,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     options.dataDir,
     { entries: () => sessions.store.entries(), moveToFolder: (id, folder) => sessions.moveToFolder(id, folder) },
     () => FOLDER_STRINGS[current.locale()],
+    Date.now,
+    (id, name) => sync?.localFolder(id, name),
   );
   const transfer = new TransferService({
     sessions,
@@ -318,6 +320,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       deleteSynced: (id) => sessions.deleteSynced(id),
       readAttachment: async (sha256) => (await attachments.read(sha256))?.bytes,
       hasAttachment: (sha256) => attachments.has(sha256),
+      folders: () => folders.list(),
+      applyFolder: (id, name) => folders.applySynced(id, name),
       adoptAttachment: async (sessionId, part, bytes, scaled) => {
         // Judged again like any file added here: what another computer sent is never trusted more than a drop.
         const added = await attachments.add({ name: part.name, bytes, ...(scaled && { scaled }) });

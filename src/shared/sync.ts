@@ -114,6 +114,13 @@ export interface SyncPassReport {
   receivedChats: number;
   receivedMessages: number;
   deletedChats: number;
+  /** Folders another computer made, renamed or deleted that this pass applied (absent in older reports). */
+  receivedFolders?: number;
+  /**
+   * Files of other computers read but held back: their lines continue lines not here yet (a file still arriving, or
+   * lost on the way). Read again each pass until those lines come; absent when none.
+   */
+  waitingFiles?: number;
   sentBytes: number;
   readBytes: number;
   skipped: SyncSkip[];

@@ -126,6 +126,44 @@ describe('damaged files in the sync folder', () => {
     expect(later.status.lastPass!.skipped.map((s) => s.reason).sort()).toEqual(['newer-format', 'tampered']);
   });
 
+  it('a file whose lines follow ones not here yet waits, and the status says so, until they come', async () => {
+    const b = await computer('b');
+    const first = foreignChat('other-device-2', 2);
+    const { session } = first;
+    // The chat's next run, in the device's next file, arrives before its first file.
+    const next = [
+      { type: 'message', id: 'q2b', parentId: 'a2', runId: 'r2b', timestamp: 2, message: { role: 'user', content: 'Q2', timestamp: 2 } },
+      {
+        type: 'message',
+        id: 'a2b',
+        parentId: 'q2b',
+        runId: 'r2b',
+        timestamp: 2,
+        message: { role: 'assistant', content: [{ type: 'text', text: 'A2' }], timestamp: 2 },
+      },
+      { type: 'commit', runId: 'r2b', count: 2, timestamp: 1_700_000_000_002 },
+    ].map((line) => JSON.stringify(line));
+    await put(
+      chatSegmentPath('other-device-2', session, 1),
+      Buffer.from(encodeSegment({ device: 'other-device-2', kind: 'chat', session, seq: 1 }, next)),
+    );
+    for (let pass = 0; pass < 2; pass++) {
+      const view = await b.sync();
+      expect(view.status.lastPass).toMatchObject({ receivedChats: 0, waitingFiles: 1, skipped: [] });
+      expect(await b.list()).toEqual([]);
+    }
+    await put(first.path, first.bytes);
+    const arrived = await b.sync();
+    expect(arrived.status.lastPass).toMatchObject({ receivedChats: 1, receivedMessages: 4 });
+    expect(arrived.status.lastPass!.waitingFiles).toBeUndefined();
+    expect((await b.messageLines(session)).map((m) => m.text)).toEqual(['Q', 'A', 'Q2', 'A2']);
+    // Both files are applied now: the next pass reads neither again (only the location's format file).
+    const after = (await b.sync()).status.lastPass!;
+    expect(after).toMatchObject({ receivedChats: 0, receivedMessages: 0 });
+    expect(after.waitingFiles).toBeUndefined();
+    expect(after.readBytes).toBeLessThan(100);
+  });
+
   it('a truncated segment of a real chat is skipped and nothing of that chat is half-applied', async () => {
     const a = await computer('a');
     const b = await computer('b');

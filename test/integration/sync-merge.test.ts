@@ -201,6 +201,37 @@ describe('sync through a shared folder', () => {
     expect(aFile).toContain('Trip (a)');
   });
 
+  it('folders sync on their own: an empty one arrives, the later rename wins on both, a delete goes to both', async () => {
+    const a = await computer('a');
+    const b = await computer('b');
+    const names = async (core: SyncCore) => (await core.call<ChatFolder[]>('folders:list')).map((f) => f.name).sort();
+    // Made before sync ever ran here: told on the first pass all the same.
+    const ideas = await a.call<ChatFolder>('folders:create', { name: 'Ideas' });
+    const work = await a.call<ChatFolder>('folders:create', { name: 'Work' });
+    await a.sync();
+    const first = (await b.sync()).status.lastPass;
+    expect(first).toMatchObject({ receivedFolders: 2, receivedChats: 0 });
+    expect(await names(b)).toEqual(['Ideas', 'Work']);
+
+    // Offline, both rename Ideas; b's rename is the later one. a deletes Work.
+    await a.call('folders:rename', { folderId: ideas.id, name: 'Ideas (a)' });
+    await a.call('folders:delete', { folderId: work.id });
+    await later();
+    await b.call('folders:rename', { folderId: ideas.id, name: 'Ideas (b, later)' });
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    expect(await names(a)).toEqual(['Ideas (b, later)']);
+    expect(await names(b)).toEqual(['Ideas (b, later)']);
+    // Nothing more to tell: a pass after takes no folder change.
+    expect((await b.sync()).status.lastPass?.receivedFolders).toBeUndefined();
+
+    // After a restart the folder's clock is remembered: an old change read again is not applied.
+    const b2 = await restart(b);
+    expect((await b2.sync()).status.lastPass?.receivedFolders).toBeUndefined();
+    expect(await names(b2)).toEqual(['Ideas (b, later)']);
+  });
+
   it('a picture attached on one computer arrives with its chat, once, by its hash', async () => {
     const a = await computer('a');
     const b = await computer('b');

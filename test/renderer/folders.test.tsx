@@ -181,6 +181,33 @@ describe('folders in the store', () => {
       expect(state().folders?.map((f) => f.name)).toEqual(['Made while loading']);
     }
   });
+
+  it('a sync pass that took folder changes from another computer reads the list again; one that took none does not', async () => {
+    const fake = withChats();
+    await startStore(fake);
+    await state().loadFolders();
+    const report = {
+      at: '2026-12-03T10:00:00.000Z',
+      receivedChats: 0,
+      receivedMessages: 0,
+      deletedChats: 0,
+      sentBytes: 0,
+      readBytes: 0,
+      skipped: [],
+    };
+    const lists = () => fake.callsOf('listFolders').length;
+    const before = lists();
+    fake.emit('', { type: 'sync_status', status: { state: 'syncing', progress: { done: 0, total: 1 } } });
+    fake.emit('', { type: 'sync_status', status: { state: 'idle', lastPass: report } });
+    await settle();
+    expect(lists()).toBe(before);
+
+    fake.folders = [folder('f-work', 'Work (renamed there)'), folder('f-home', 'Home'), folder('f-new', 'Made there')];
+    fake.emit('', { type: 'sync_status', status: { state: 'idle', lastPass: { ...report, receivedFolders: 2 } } });
+    await settle();
+    expect(lists()).toBe(before + 1);
+    expect(state().folders?.map((f) => f.name)).toEqual(['Work (renamed there)', 'Home', 'Made there']);
+  });
 });
 
 /** Holds back the answers of createFolder and listFolders until `release` lets each go; returns the undo. */

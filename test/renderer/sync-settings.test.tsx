@@ -135,6 +135,10 @@ describe('the sync status in Settings', () => {
     expect(input('sync-pause').checked).toBe(true);
     expect(status().dataset.state).toBe('paused');
     expect(status().textContent).toBe('Sync paused · last sync 3 min ago · 1 chat came in');
+    push(fake, { state: 'paused', lastPass: pass({ receivedChats: 0, receivedFolders: 1, waitingFiles: 3 }) });
+    expect(status().textContent).toBe('Sync paused · last sync 3 min ago · 1 folder change · 3 files wait for the lines they follow');
+    push(fake, { state: 'paused', lastPass: pass({ receivedChats: 0 }) });
+    expect(status().textContent).toBe('Sync paused · last sync 3 min ago · nothing new');
     expect(button('sync-now').disabled).toBe(true);
     expect(screen.getByText('While paused nothing is sent or read; what is on this computer stays as it is.')).toBeTruthy();
     fireEvent.click(input('sync-pause'));
@@ -163,7 +167,10 @@ describe('the sync status in Settings', () => {
   });
 
   it('a refused change shows main’s words, and in Chinese the states read in Chinese', async () => {
-    syncingToFolder({ state: 'idle', lastPass: pass({ skipped: [{ path: 'devices/x/1.tasync', reason: 'newer-format' }] }) });
+    syncingToFolder({
+      state: 'idle',
+      lastPass: pass({ skipped: [{ path: 'devices/x/1.tasync', reason: 'newer-format' }], receivedFolders: 2, waitingFiles: 1 }),
+    });
     await startStore(fake);
     render(
       <LocaleContext.Provider value="zh-CN">
@@ -171,7 +178,9 @@ describe('the sync status in Settings', () => {
       </LocaleContext.Provider>,
     );
     await settle();
-    expect(status().querySelector('.sync-status-line')?.textContent).toBe('已同步 · 上次同步：3 分钟前 · 收到 12 个对话 · 跳过 1 个文件');
+    expect(status().querySelector('.sync-status-line')?.textContent).toBe(
+      '已同步 · 上次同步：3 分钟前 · 收到 12 个对话 · 文件夹变更 2 处 · 1 个文件在等待其前面的内容 · 跳过 1 个文件',
+    );
     expect(screen.getByTestId('sync-skipped').textContent).toBe('devices/x/1.tasync — 由更新版本的 Tiny Agent 写入；请更新后再读');
     fake.failNext('updateSyncSettings', 'storage', '无法保存同步设置：磁盘已满。');
     fireEvent.click(input('sync-pause'));

@@ -3,7 +3,7 @@
 //
 //   tiny-agent-sync/format.json                                  {"app":"tiny-agent","format":1}
 //   tiny-agent-sync/devices/<device>/chats/<session>/<seq>.jsonl one segment: lines of that chat's file not sent before
-//   tiny-agent-sync/devices/<device>/meta/<seq>.jsonl            deletes (tombstones) with their activity time
+//   tiny-agent-sync/devices/<device>/meta/<seq>.jsonl            deletes (tombstones) and folder changes, with their time
 //   tiny-agent-sync/devices/<device>/attachments/<sha256>        a file a chat attaches, its bytes as they are
 //
 // A segment is a header line then its body: {"sync":1,"kind","device","session"?,"seq","lines","bytes","sha256"}
@@ -33,6 +33,17 @@ export interface SegmentHeader {
 export interface Tombstone {
   type: 'tombstone';
   session: string;
+  at: number;
+}
+
+/**
+ * A line of a meta segment: the folder `id` was made or renamed (`name`) or deleted (`name` null) at `at`. The
+ * latest change of a folder wins on every computer; a build that does not know the line leaves it alone.
+ */
+export interface FolderLine {
+  type: 'folder';
+  id: string;
+  name: string | null;
   at: number;
 }
 

@@ -28,6 +28,7 @@ import {
   formatOf,
   metaSegmentPath,
   placeOf,
+  type FolderLine,
   type SegmentPlace,
   type Tombstone,
 } from './segments.js';
@@ -49,6 +50,10 @@ export interface SyncSessions {
   hasAttachment(sha256: string): boolean;
   /** Stores a file another computer attached (its hash checked) and records that `sessionId` references it. */
   adoptAttachment(sessionId: string, part: AttachmentPart, bytes: Uint8Array, scaled?: Uint8Array): Promise<void>;
+  /** This computer's chat folders (ids, names and when each was made). */
+  folders(): Promise<ReadonlyArray<{ id: string; name: string; createdAt: number }>>;
+  /** Takes another computer's folder change: the folder named so (made if missing), or gone with null. */
+  applyFolder(id: string, name: string | null): Promise<void>;
 }
 
 /** The location was set up by a newer build: the pass stops before writing anything. */
@@ -158,25 +163,28 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
   };
   options.progress(0, total);
 
-  // 1. Chats the person deleted here since the last pass: one meta segment of tombstones.
+  // 1. Chats the person deleted here since the last pass, and folder changes: one meta segment.
   const gone: Tombstone[] = [];
   for (const [id, at] of state.deletedHere)
     if (!sessions.entry(id) && !state.tombstones.has(id)) gone.push({ type: 'tombstone', session: id, at });
-  state.deletedHere.clear();
-  if (gone.length > 0) {
+  const folderLines = folderChanges(state, await sessions.folders());
+  if (gone.length > 0 || folderLines.length > 0) {
     const seq = nextSeq('');
     await write(
       metaSegmentPath(device, seq),
       encodeSegment(
         { device, kind: 'meta', seq },
-        gone.map((t) => JSON.stringify(t)),
+        [...gone, ...folderLines].map((line) => JSON.stringify(line)),
       ),
     );
     for (const tombstone of gone) {
       state.tombstones.set(tombstone.session, tombstone.at);
       state.sent.delete(tombstone.session);
     }
+    for (const line of folderLines) state.folderClock.set(line.id, line.at);
   }
+  state.deletedHere.clear();
+  state.foldersHere.clear();
 
   // 2. This computer's new lines, one segment per chat that grew.
   for (const entry of grown) {
@@ -193,6 +201,16 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
       continue;
     }
     for (const text of decoded.lines) {
+      const folder = parseFolderLine(text);
+      if (folder) {
+        // The latest change of a folder wins; an older one (or one this computer already has) changes nothing.
+        if (folder.at > (state.folderClock.get(folder.id) ?? -1)) {
+          await sessions.applyFolder(folder.id, folder.name);
+          state.folderClock.set(folder.id, folder.at);
+          report.receivedFolders = (report.receivedFolders ?? 0) + 1;
+        }
+        continue;
+      }
       const tombstone = parseTombstone(text);
       if (!tombstone) continue;
       state.tombstones.set(tombstone.session, Math.max(tombstone.at, state.tombstones.get(tombstone.session) ?? 0));
@@ -269,7 +287,11 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
           .filter((line) => line.length > 0)
       : undefined;
     const plan = planMerge(localLines ? knowledgeOf(localLines) : undefined, lines);
-    if (plan.headerMissing) return;
+    if (plan.headerMissing) {
+      // The chat's first file has not come yet: every one of its files waits for it.
+      report.waitingFiles = (report.waitingFiles ?? 0) + whole.length;
+      return;
+    }
     if (plan.lines.length > 0 || (!entry && plan.header)) {
       if (!(await takeAttachments(session, plan.lines))) return;
       if (!entry) {
@@ -289,7 +311,10 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
       if (plan.messages > 0 || !entry) report.receivedChats += 1;
       report.receivedMessages += plan.messages;
     }
-    for (const place of whole) if (!plan.waiting.has(place.path)) state.applied.add(place.path);
+    for (const place of whole) {
+      if (!plan.waiting.has(place.path)) state.applied.add(place.path);
+      else report.waitingFiles = (report.waitingFiles ?? 0) + 1;
+    }
   }
 
   /** The files the lines attach that are not here, read whole and checked; false when one is not there yet. */
@@ -395,6 +420,30 @@ async function readRange(file: string, start: number, end: number): Promise<Buff
     return buffer.subarray(0, got);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The folder lines this pass sends: the renames and deletes made here since the last pass, and every folder never
+ * told to this location (made here, or made before sync was on) as made when it was.
+ */
+function folderChanges(state: SyncState, folders: ReadonlyArray<{ id: string; name: string; createdAt: number }>): FolderLine[] {
+  const lines = new Map<string, FolderLine>();
+  for (const folder of folders)
+    if (!state.folderClock.has(folder.id)) lines.set(folder.id, { type: 'folder', id: folder.id, name: folder.name, at: folder.createdAt });
+  for (const [id, change] of state.foldersHere) lines.set(id, { type: 'folder', id, name: change.name, at: change.at });
+  return [...lines.values()];
+}
+
+function parseFolderLine(text: string): FolderLine | undefined {
+  try {
+    const value = JSON.parse(text) as FolderLine;
+    if (value?.type !== 'folder' || typeof value.at !== 'number' || !Number.isFinite(value.at)) return undefined;
+    if (typeof value.id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(value.id)) return undefined;
+    if (value.name !== null && (typeof value.name !== 'string' || value.name.length > 1_000)) return undefined;
+    return { type: 'folder', id: value.id, name: value.name, at: value.at };
+  } catch {
+    return undefined;
   }
 }
 

@@ -117,6 +117,13 @@ export class SyncService {
     this.localChange();
   }
 
+  /** The person renamed (a name) or deleted (null) a folder here: the next pass tells the other computers. */
+  localFolder(id: string, name: string | null): void {
+    this.state.foldersHere.set(id, { name, at: (this.options.now ?? Date.now)() });
+    this.state.save().catch((error: unknown) => this.options.log('sync state could not be saved', error));
+    this.localChange();
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
     clearInterval(this.interval);

@@ -1,7 +1,7 @@
 // What this computer remembers of sync, in the data folder (`sync-state.json`, written whole and atomically after a
 // pass and every few dozen chats during one): its device id (made once per data folder), per chat how far its own
 // lines were sent (a byte offset into the session file, and the byte ranges that came from other computers, which are
-// never sent back), which remote files were applied, and the chats known deleted. A crash loses at most the work since
+// never sent back), which remote files were applied, the chats known deleted, and each folder's latest change. A crash loses at most the work since
 // the last write, and redoing it changes nothing: lines are merged by id, files once written are never rewritten.
 // Only a delete the person made here becomes a tombstone: a chat file gone for another reason (a restored backup) is
 // never taken for one.
@@ -29,6 +29,8 @@ const stateSchema = z.object({
   applied: z.array(z.string()),
   tombstones: z.record(z.string(), z.number()),
   deletedHere: z.record(z.string(), z.number()).optional(),
+  foldersHere: z.record(z.string(), z.object({ name: z.string().nullable(), at: z.number() })).optional(),
+  folderClock: z.record(z.string(), z.number()).optional(),
   lastPass: z.any().optional(),
 });
 export type SentCursor = z.infer<typeof sentSchema>;
@@ -41,6 +43,10 @@ export class SyncState {
   tombstones = new Map<string, number>();
   /** Chats the person deleted here, with when, not yet sent as tombstones (a restore removes files without this). */
   deletedHere = new Map<string, number>();
+  /** Folders renamed (a name) or deleted (null) here, with when, not yet sent. */
+  foldersHere = new Map<string, { name: string | null; at: number }>();
+  /** The time of the latest change of each folder sent or applied: an older one from elsewhere is not applied. */
+  folderClock = new Map<string, number>();
   lastPass: SyncPassReport | undefined;
 
   private constructor(
@@ -67,6 +73,8 @@ export class SyncState {
     state.applied = new Set(parsed.data.applied);
     state.tombstones = new Map(Object.entries(parsed.data.tombstones));
     state.deletedHere = new Map(Object.entries(parsed.data.deletedHere ?? {}));
+    state.foldersHere = new Map(Object.entries(parsed.data.foldersHere ?? {}));
+    state.folderClock = new Map(Object.entries(parsed.data.folderClock ?? {}));
     state.lastPass = parsed.data.lastPass as SyncPassReport | undefined;
     return state;
   }
@@ -77,6 +85,8 @@ export class SyncState {
     this.location = location;
     this.sent.clear();
     this.applied.clear();
+    // Folders are told to the new location again.
+    this.folderClock.clear();
   }
 
   async save(): Promise<void> {
@@ -88,6 +98,8 @@ export class SyncState {
       applied: [...this.applied],
       tombstones: Object.fromEntries(this.tombstones),
       deletedHere: Object.fromEntries(this.deletedHere),
+      foldersHere: Object.fromEntries(this.foldersHere),
+      folderClock: Object.fromEntries(this.folderClock),
       ...(this.lastPass && { lastPass: this.lastPass }),
     };
     await writeFileAtomic(this.file, JSON.stringify(data));

@@ -2,7 +2,8 @@
 // (atomically); which folder a chat is in is a meta line of its own file (session-edits `moveToFolder`). A folder
 // named by a chat's line but missing from the list (a chat imported from another machine) is added back under the
 // name the line carries, so folders survive an export and import. Deleting a folder takes its chats out (one line
-// each); it never deletes a chat.
+// each); it never deletes a chat. Sync is told of each folder made, renamed or deleted here, and applies another
+// computer's with `applySynced`.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +35,8 @@ export class FolderService {
     private readonly sessions: FolderSessions,
     private readonly strings: () => FolderStrings,
     private readonly now: () => number = Date.now,
+    /** Told of each folder made, renamed (its name) or deleted (null) here — not of one another computer changed. */
+    private readonly changed: (id: string, name: string | null) => void = () => {},
   ) {}
 
   private get file(): string {
@@ -63,6 +66,7 @@ export class FolderService {
     const folder: ChatFolder = { id: randomUUID(), name: clean, createdAt: this.now(), collapsed: false };
     this.folders.push(folder);
     await this.save();
+    this.changed(folder.id, folder.name);
     return { ...folder };
   }
 
@@ -71,6 +75,7 @@ export class FolderService {
     const folder = await this.find(id);
     folder.name = this.requireName(name);
     await this.save();
+    this.changed(id, folder.name);
     for (const sessionId of this.members(id)) await this.sessions.moveToFolder(sessionId, { id, name: folder.name });
     return { ...folder };
   }
@@ -90,7 +95,31 @@ export class FolderService {
     for (const sessionId of members) await this.sessions.moveToFolder(sessionId, null);
     this.folders = this.folders.filter((folder) => folder.id !== id);
     await this.save();
+    this.changed(id, null);
     return { deleted: true, released: members.length };
+  }
+
+  /**
+   * Another computer's change of folder `id`: named `name` (added when missing), or removed with null. Its chats'
+   * own lines come with their files; none is rewritten here.
+   */
+  async applySynced(id: string, name: string | null): Promise<void> {
+    await this.list();
+    const at = this.folders.findIndex((folder) => folder.id === id);
+    if (name === null) {
+      if (at < 0) return;
+      this.folders.splice(at, 1);
+    } else {
+      const clean = cleanName(name) || id.slice(0, 8);
+      if (at >= 0) {
+        if (this.folders[at]!.name === clean) return;
+        this.folders[at]!.name = clean;
+      } else {
+        if (this.folders.length >= MAX_FOLDERS) return;
+        this.folders.push({ id, name: clean, createdAt: this.now(), collapsed: false });
+      }
+    }
+    await this.save();
   }
 
   /** Puts a chat in folder `id`, or back in the list with null. */

@@ -140,5 +140,8 @@ export const createSessionEventsSlice: StateCreator<AppState, [], [], SessionEve
     }
     // Most background events change nothing shown; skip notifying every subscriber for them.
     if (Object.keys(patch).length) set(patch);
+    // A pass that took folder changes from another computer: the folder list is main's again.
+    if (event.type === 'sync_status' && event.status.state !== 'syncing' && event.status.lastPass?.receivedFolders && s.folders !== null)
+      void get().loadFolders();
   },
 });

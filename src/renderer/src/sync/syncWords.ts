@@ -13,14 +13,21 @@ export function agoWords(t: Translate, at: string, now: number): string {
   return t('sync.ago.days', { n: Math.floor(minutes / (24 * 60)) });
 }
 
-/** "12 chats came in" / "1 chat came in" / "nothing new", then deletions if any. */
+/**
+ * "12 chats came in" / "1 chat came in", deletions, folder changes, files waiting for what they follow — or "nothing
+ * new" when none of these.
+ */
 export function cameInWords(t: Translate, pass: SyncPassReport, locale: Locale): string {
+  const count = (n: number) => n.toLocaleString(locale);
   const chats = pass.receivedChats;
-  const parts = [
-    chats === 0 ? t('sync.nothingNew') : chats === 1 ? t('sync.cameInOne') : t('sync.cameIn', { n: chats.toLocaleString(locale) }),
-  ];
-  if (pass.deletedChats > 0) parts.push(t('sync.deleted', { n: pass.deletedChats.toLocaleString(locale) }));
-  return parts.join(' · ');
+  const folders = pass.receivedFolders ?? 0;
+  const waiting = pass.waitingFiles ?? 0;
+  const parts: string[] = [];
+  if (chats > 0) parts.push(chats === 1 ? t('sync.cameInOne') : t('sync.cameIn', { n: count(chats) }));
+  if (pass.deletedChats > 0) parts.push(t('sync.deleted', { n: count(pass.deletedChats) }));
+  if (folders > 0) parts.push(folders === 1 ? t('sync.foldersOne') : t('sync.folders', { n: count(folders) }));
+  if (waiting > 0) parts.push(waiting === 1 ? t('sync.waitingOne') : t('sync.waiting', { n: count(waiting) }));
+  return parts.length ? parts.join(' · ') : t('sync.nothingNew');
 }
 
 /** "3 files skipped" / "1 file skipped"; empty when none were. */
