@@ -167,6 +167,48 @@ describe('sync through a shared folder', () => {
     expect((await a.list()).map((s) => s.id)).toEqual([kept]);
   });
 
+  it('a chat deleted on one computer while another answered in it later comes back on all, with that answer', async () => {
+    const a = await computer('a');
+    const b = await computer('b');
+    const c = await computer('c');
+    const chat = await a.ask('Plan the garden');
+    for (const core of [a, b, c]) await core.sync();
+
+    // Offline: b deletes the chat; a little later, a asks again in it.
+    await b.call('sessions:delete', { sessionId: chat });
+    await later();
+    await a.ask('Which flowers in spring?', chat);
+    await b.sync(); // the delete goes out
+    await c.sync(); // c takes it: c did nothing after it
+    expect(await c.list()).toEqual([]);
+    const kept = (await a.sync()).status.lastPass!; // a answered after it: a keeps the chat and brings it back
+    expect(kept.deletedChats).toBe(0);
+    await b.sync();
+    await c.sync();
+    const all = [
+      'assistant: Answer to Plan the garden',
+      'assistant: Answer to Which flowers in spring?',
+      'user: Plan the garden',
+      'user: Which flowers in spring?',
+    ];
+    for (const core of [a, b, c]) {
+      expect((await core.list()).map((s) => s.id)).toEqual([chat]);
+      expect(await texts(core, chat)).toEqual(all);
+    }
+    // And it stays: more passes, and a restart, change nothing.
+    const b2 = await restart(b);
+    for (const core of [a, b2, c]) await core.sync();
+    for (const core of [a, b2, c]) expect(await texts(core, chat)).toEqual(all);
+
+    // A delete after the last answer is a delete again, everywhere.
+    await later();
+    await c.call('sessions:delete', { sessionId: chat });
+    await c.sync();
+    expect((await a.sync()).status.lastPass).toMatchObject({ deletedChats: 1 });
+    expect((await b2.sync()).status.lastPass).toMatchObject({ deletedChats: 1 });
+    for (const core of [a, b2, c]) expect(await core.list()).toEqual([]);
+  });
+
   it('a rename on both keeps the later one; a pin and a folder follow the latest change', async () => {
     const a = await computer('a');
     const b = await computer('b');

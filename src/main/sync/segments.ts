@@ -3,7 +3,7 @@
 //
 //   tiny-agent-sync/format.json                                  {"app":"tiny-agent","format":1}
 //   tiny-agent-sync/devices/<device>/chats/<session>/<seq>.jsonl one segment: lines of that chat's file not sent before
-//   tiny-agent-sync/devices/<device>/meta/<seq>.jsonl            deletes (tombstones) and folder changes, with their time
+//   tiny-agent-sync/devices/<device>/meta/<seq>.jsonl            deletes (tombstones), revivals, folder changes, with their time
 //   tiny-agent-sync/devices/<device>/attachments/<sha256>        a file a chat attaches, its bytes as they are
 //
 // A segment is a header line then its body: {"sync":1,"kind","device","session"?,"seq","lines","bytes","sha256"}
@@ -32,6 +32,16 @@ export interface SegmentHeader {
 /** A line of a meta segment: a chat deleted at `at` (an activity stamp). */
 export interface Tombstone {
   type: 'tombstone';
+  session: string;
+  at: number;
+}
+
+/**
+ * A line of a meta segment: the chat deleted elsewhere was answered here at `at`, after that delete — it stays, and
+ * every computer that deleted it takes it back (its lines are sent again whole).
+ */
+export interface Revival {
+  type: 'revive';
   session: string;
   at: number;
 }

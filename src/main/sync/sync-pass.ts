@@ -29,6 +29,7 @@ import {
   metaSegmentPath,
   placeOf,
   type FolderLine,
+  type Revival,
   type SegmentPlace,
   type Tombstone,
 } from './segments.js';
@@ -192,7 +193,10 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
     await step();
   }
 
-  // 3. Other computers' deletes, then their chats.
+  // 3. Other computers' deletes and folder changes, then their chats. A chat answered here after another computer
+  // deleted it is kept, and brought back there whole: a delete never takes a word written after it.
+  const tombstones: Tombstone[] = [];
+  const revivals = new Map<string, number>();
   for (const place of metaFiles) {
     const bytes = await read(place.path);
     const decoded = bytes ? decodeSegment(place, bytes) : ({ ok: false, reason: 'torn' } as const);
@@ -211,16 +215,50 @@ export async function runPass(options: PassOptions): Promise<SyncPassReport> {
         }
         continue;
       }
+      const revival = parseRevival(text);
+      if (revival) revivals.set(revival.session, Math.max(revival.at, revivals.get(revival.session) ?? -1));
       const tombstone = parseTombstone(text);
-      if (!tombstone) continue;
-      state.tombstones.set(tombstone.session, Math.max(tombstone.at, state.tombstones.get(tombstone.session) ?? 0));
-      state.sent.delete(tombstone.session);
-      if (sessions.entry(tombstone.session)) {
-        await sessions.deleteSynced(tombstone.session);
-        report.deletedChats += 1;
-      }
+      if (tombstone) tombstones.push(tombstone);
     }
     state.applied.add(place.path);
+  }
+  for (const [session, at] of revivals) {
+    state.revived.set(session, Math.max(at, state.revived.get(session) ?? -1));
+    // Deleted here before that answer: its lines are taken again when they come.
+    if ((state.tombstones.get(session) ?? Infinity) < at) state.tombstones.delete(session);
+  }
+  const revivedHere: Revival[] = [];
+  for (const tombstone of tombstones) {
+    const { session, at } = tombstone;
+    if ((state.revived.get(session) ?? -1) > at) continue;
+    const entry = sessions.entry(session);
+    if (entry && !entry.problem && entry.updatedAt > at) {
+      revivedHere.push({ type: 'revive', session, at: entry.updatedAt });
+      state.revived.set(session, entry.updatedAt);
+      continue;
+    }
+    state.tombstones.set(session, Math.max(at, state.tombstones.get(session) ?? 0));
+    state.sent.delete(session);
+    if (entry) {
+      await sessions.deleteSynced(session);
+      report.deletedChats += 1;
+    }
+  }
+  if (revivedHere.length > 0) {
+    const seq = nextSeq('');
+    await write(
+      metaSegmentPath(device, seq),
+      encodeSegment(
+        { device, kind: 'meta', seq },
+        revivedHere.map((line) => JSON.stringify(line)),
+      ),
+    );
+    // Sent again whole: the computers that deleted it have none of its lines now.
+    for (const { session } of revivedHere) {
+      state.sent.set(session, { offset: 0, skip: [] });
+      const entry = sessions.entry(session);
+      if (entry) await sendChat(entry);
+    }
   }
   for (const [session, places] of incoming) {
     if (state.tombstones.has(session)) for (const place of places) state.applied.add(place.path);
@@ -442,6 +480,15 @@ function parseFolderLine(text: string): FolderLine | undefined {
     if (typeof value.id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(value.id)) return undefined;
     if (value.name !== null && (typeof value.name !== 'string' || value.name.length > 1_000)) return undefined;
     return { type: 'folder', id: value.id, name: value.name, at: value.at };
+  } catch {
+    return undefined;
+  }
+}
+
+function parseRevival(text: string): Revival | undefined {
+  try {
+    const value = JSON.parse(text) as Revival;
+    return value?.type === 'revive' && typeof value.session === 'string' && typeof value.at === 'number' ? value : undefined;
   } catch {
     return undefined;
   }

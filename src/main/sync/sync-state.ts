@@ -31,6 +31,7 @@ const stateSchema = z.object({
   deletedHere: z.record(z.string(), z.number()).optional(),
   foldersHere: z.record(z.string(), z.object({ name: z.string().nullable(), at: z.number() })).optional(),
   folderClock: z.record(z.string(), z.number()).optional(),
+  revived: z.record(z.string(), z.number()).optional(),
   lastPass: z.any().optional(),
 });
 export type SentCursor = z.infer<typeof sentSchema>;
@@ -47,6 +48,8 @@ export class SyncState {
   foldersHere = new Map<string, { name: string | null; at: number }>();
   /** The time of the latest change of each folder sent or applied: an older one from elsewhere is not applied. */
   folderClock = new Map<string, number>();
+  /** Chats brought back after a delete, with the time of the answer that did it: an older delete does not apply. */
+  revived = new Map<string, number>();
   lastPass: SyncPassReport | undefined;
 
   private constructor(
@@ -75,6 +78,7 @@ export class SyncState {
     state.deletedHere = new Map(Object.entries(parsed.data.deletedHere ?? {}));
     state.foldersHere = new Map(Object.entries(parsed.data.foldersHere ?? {}));
     state.folderClock = new Map(Object.entries(parsed.data.folderClock ?? {}));
+    state.revived = new Map(Object.entries(parsed.data.revived ?? {}));
     state.lastPass = parsed.data.lastPass as SyncPassReport | undefined;
     return state;
   }
@@ -100,6 +104,7 @@ export class SyncState {
       deletedHere: Object.fromEntries(this.deletedHere),
       foldersHere: Object.fromEntries(this.foldersHere),
       folderClock: Object.fromEntries(this.folderClock),
+      revived: Object.fromEntries(this.revived),
       ...(this.lastPass && { lastPass: this.lastPass }),
     };
     await writeFileAtomic(this.file, JSON.stringify(data));
