@@ -322,5 +322,20 @@ describe('sync through a shared folder', () => {
     expect(taken).toMatchObject({ receivedMessages: 2, sentBytes: 0 });
     expect(taken.readBytes).toBeLessThan(added + 400 + 200);
     expect(history).toBeGreaterThan(10 * added);
+
+    // What b remembers of applied files does not grow with the answers it took: one number for a's files of the chat.
+    const appliedOf = async () =>
+      (JSON.parse(await fs.readFile(path.join(b.dataDir, 'sync-state.json'), 'utf8')) as { applied: Record<string, number[]> }).applied;
+    const stateBytes = (await fs.stat(path.join(b.dataDir, 'sync-state.json'))).size;
+    for (let i = 0; i < 5; i++) {
+      await a.ask(`Later ${i}`, chat);
+      await a.sync();
+      await b.sync();
+    }
+    const applied = await appliedOf();
+    expect(Object.keys(applied)).toHaveLength(1);
+    expect(Object.values(applied)[0]).toEqual([6]);
+    // Only the report's numbers and the chat's cursor change size, by a few digits.
+    expect(Math.abs((await fs.stat(path.join(b.dataDir, 'sync-state.json'))).size - stateBytes)).toBeLessThan(40);
   });
 });

@@ -1,7 +1,7 @@
 // What this computer remembers of sync, in the data folder (`sync-state.json`, written whole and atomically after a
 // pass and every few dozen chats during one): its device id (made once per data folder), per chat how far its own
 // lines were sent (a byte offset into the session file, and the byte ranges that came from other computers, which are
-// never sent back), which remote files were applied, the chats known deleted, and each folder's latest change. A crash loses at most the work since
+// never sent back), which remote files were applied (compactly: applied-files.ts), the chats known deleted, and each folder's latest change. A crash loses at most the work since
 // the last write, and redoing it changes nothing: lines are merged by id, files once written are never rewritten.
 // Only a delete the person made here becomes a tombstone: a chat file gone for another reason (a restored backup) is
 // never taken for one.
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { SyncPassReport } from '../../shared/sync.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
+import { AppliedFiles } from './applied-files.js';
 
 export const SYNC_STATE_FILE = 'sync-state.json';
 
@@ -26,7 +27,8 @@ const stateSchema = z.object({
   /** The target the cursors below belong to; another target starts them over. */
   location: z.string().nullable(),
   sent: z.record(z.string(), sentSchema),
-  applied: z.array(z.string()),
+  /** AppliedFiles' form; a list of paths in older states. */
+  applied: z.union([z.array(z.string()), z.record(z.string(), z.array(z.number().int().min(-1)))]),
   tombstones: z.record(z.string(), z.number()),
   deletedHere: z.record(z.string(), z.number()).optional(),
   foldersHere: z.record(z.string(), z.object({ name: z.string().nullable(), at: z.number() })).optional(),
@@ -40,7 +42,7 @@ export class SyncState {
   deviceId: string;
   location: string | null = null;
   sent = new Map<string, SentCursor>();
-  applied = new Set<string>();
+  applied = new AppliedFiles();
   tombstones = new Map<string, number>();
   /** Chats the person deleted here, with when, not yet sent as tombstones (a restore removes files without this). */
   deletedHere = new Map<string, number>();
@@ -73,7 +75,7 @@ export class SyncState {
     const state = new SyncState(file, parsed.data.deviceId);
     state.location = parsed.data.location;
     state.sent = new Map(Object.entries(parsed.data.sent));
-    state.applied = new Set(parsed.data.applied);
+    state.applied = AppliedFiles.from(parsed.data.applied);
     state.tombstones = new Map(Object.entries(parsed.data.tombstones));
     state.deletedHere = new Map(Object.entries(parsed.data.deletedHere ?? {}));
     state.foldersHere = new Map(Object.entries(parsed.data.foldersHere ?? {}));
@@ -99,7 +101,7 @@ export class SyncState {
       deviceId: this.deviceId,
       location: this.location,
       sent: Object.fromEntries(this.sent),
-      applied: [...this.applied],
+      applied: this.applied.toJSON(),
       tombstones: Object.fromEntries(this.tombstones),
       deletedHere: Object.fromEntries(this.deletedHere),
       foldersHere: Object.fromEntries(this.foldersHere),
