@@ -337,7 +337,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const syncService = sync;
 
   const handlers: InvokeHandlers = {
-    ...sessionHandlers(sessions, attachments, () => strings().attachmentGone()),
+    ...sessionHandlers(
+      sessions,
+      attachments,
+      () => strings().attachmentGone(),
+      (kbIds) => knowledge.known(kbIds),
+    ),
     ...settingsHandlers(current, providers, options.localServerPorts),
     ...toolHandlers(mcp, builtin),
     ...knowledgeHandlers(knowledge, sessions),

@@ -172,7 +172,14 @@ export interface InvokeContract {
   };
   /** Creates a stored session (the renderer keeps a draft until the first message). */
   /** Without `model`, the chat starts on Settings' default model (kept with the session). */
-  createSession: { request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }; response: SessionDetail };
+  /**
+   * Creates a chat (the new chat's first send). `knowledgeBases`: the bases it searches from its first question (an
+   * unknown id refuses it with `invalid_input`, and no chat is made).
+   */
+  createSession: {
+    request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams; knowledgeBases?: string[] };
+    response: SessionDetail;
+  };
   /** The newest page of the shown branch (see paging.ts), and the page around `around` when that message is older. */
   getSession: { request: SessionRef & { around?: string }; response: SessionDetail };
   /** Another page of the shown branch; `limit` at most PAGE.maxMessages. `around` a message not shown → `invalid_input`. */

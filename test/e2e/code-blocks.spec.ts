@@ -111,11 +111,15 @@ test('a long code block streams in block segments with the <pre>’s line height
     await page.keyboard.press('Control+C');
     await expect.poll(() => clipboard(page)).toBe(CODE);
 
-    // The copy buttons copy exactly the code of their block, highlighted or not.
+    // The copy buttons copy exactly the code of their block, highlighted or not. The clipboard holds something else
+    // first, and each copy is seen done (the button says so) before the next: a late copy cannot land after it.
     const buttons = lastAnswerText(page).getByTestId('code-copy');
+    await page.evaluate(() => navigator.clipboard.writeText('before the buttons'));
     await buttons.nth(0).click();
+    await expect(buttons.nth(0)).toHaveAttribute('data-copied', 'true');
     await expect.poll(() => clipboard(page)).toBe(CODE);
     await buttons.nth(1).click();
+    await expect(buttons.nth(1)).toHaveAttribute('data-copied', 'true');
     await expect.poll(() => clipboard(page)).toBe(PLAIN);
     await page.evaluate(() => getSelection()?.removeAllRanges());
     await lastAnswerText(page)

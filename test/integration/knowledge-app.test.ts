@@ -211,6 +211,31 @@ describe('knowledge bases in a chat', () => {
     });
   });
 
+  it('a new chat made with its bases searches them from its first question; if that send fails, no chat is left', async () => {
+    const { kb } = await folderBase();
+    const listed = async () => (await call<Array<{ id: string }>>('sessions:list')).map((s) => s.id);
+    const before = await listed();
+    expect(await refused('sessions:create', { knowledgeBases: ['no-such-base'] })).toEqual({
+      code: 'invalid_input',
+      message: 'That knowledge base no longer exists.',
+    });
+    expect(await listed()).toEqual(before);
+
+    const failing = await call<SessionDetail>('sessions:create', { knowledgeBases: [kb.id, kb.id] });
+    expect(failing.chat.knowledgeBases).toEqual([kb.id]);
+    model.enqueue({ status: 401, errorMessage: 'Incorrect API key provided.' });
+    await call('chat:send', { sessionId: failing.id, text: 'lava' });
+    await until(async () => !(await listed()).includes(failing.id), 'the failed first send to take its chat away');
+    await expect(fs.stat(path.join(dataDir, 'sessions', `${failing.id}.jsonl`))).rejects.toThrow();
+
+    const chat = await call<SessionDetail>('sessions:create', { knowledgeBases: [kb.id] });
+    model.enqueue({ text: 'Lava rises [1].' });
+    await call('chat:send', { sessionId: chat.id, text: 'when does lava erupt?' });
+    await until(() => saved() === 1);
+    expect(lastUserText(1)).toContain('A volcano erupts when lava rises through the crust.');
+    expect((await call<SessionDetail>('sessions:get', { sessionId: chat.id })).chat.knowledgeBases).toEqual([kb.id]);
+  });
+
   it('re-reads only the edited file when the watched folder changes', async () => {
     const { kb } = await folderBase();
     const knowledge = core!.knowledge!;

@@ -315,12 +315,20 @@ export function createFakeApi(): FakeApi {
       const from = after ? indexAfter(all, after) : 0;
       return { sessions: all.slice(from, from + limit), total: all.length, finding: fake.finding };
     },
-    createSession: (request) =>
-      fake.addSession({
+    createSession: (request) => {
+      // Like main: an id of no base refuses the chat, and none is made.
+      const unknown = request.knowledgeBases?.find((kbId) => !fake.knowledge.bases.some((base) => base.id === kbId));
+      if (unknown) throw Object.assign(new Error(`No knowledge base "${unknown}".`), { code: 'invalid_input' });
+      return fake.addSession({
         name: request.name ?? 'New chat',
-        chat: { model: request.model ?? fake.settings.defaultModel, params: request.params ?? {} },
+        chat: {
+          model: request.model ?? fake.settings.defaultModel,
+          params: request.params ?? {},
+          ...(request.knowledgeBases?.length && { knowledgeBases: request.knowledgeBases }),
+        },
         ...(request.systemPrompt && { systemPrompt: request.systemPrompt }),
-      }),
+      });
+    },
     getSession: ({ sessionId, around }) => paged(found(sessionId), around),
     getMessages: ({ sessionId, limit, ...which }) => pageOf(found(sessionId), which, Infinity, limit),
     renameSession: ({ sessionId, name }) => {

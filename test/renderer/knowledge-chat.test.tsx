@@ -33,7 +33,7 @@ const box = (kbId: string) =>
 const methods = () => fake.calls.map((call) => call.method).filter((m) => ['createSession', 'setSessionKnowledge', 'send'].includes(m));
 
 describe('a chat’s knowledge bases', () => {
-  it('the new chat’s choice is saved on it before its first question runs; a stored chat saves each change', async () => {
+  it('the new chat is made with its choice, before its first question runs; a stored chat saves each change', async () => {
     ({ user } = await renderApp(fake));
     expect(screen.getByRole('group', { name: 'Knowledge:' })).toBe(picker());
     expect([box('kb-a').checked, box('kb-b').checked]).toEqual([false, false]);
@@ -46,8 +46,8 @@ describe('a chat’s knowledge bases', () => {
     await user.type(screen.getByTestId('composer-input'), 'How long is the warranty?{Enter}');
     await settle();
     const sessionId = state().currentSession.id!;
-    expect(methods()).toEqual(['createSession', 'setSessionKnowledge', 'send']);
-    expect(fake.callsOf('setSessionKnowledge')).toEqual([{ sessionId, kbIds: ['kb-a'] }]);
+    expect(methods()).toEqual(['createSession', 'send']);
+    expect(fake.callsOf('createSession')).toEqual([{ knowledgeBases: ['kb-a'] }]);
     expect(state().currentSession.chat.knowledgeBases).toEqual(['kb-a']);
     expect(box('kb-a').checked).toBe(true);
 
@@ -55,7 +55,7 @@ describe('a chat’s knowledge bases', () => {
     await settle();
     await user.click(box('kb-a'));
     await settle();
-    expect(fake.callsOf('setSessionKnowledge').slice(1)).toEqual([
+    expect(fake.callsOf('setSessionKnowledge')).toEqual([
       { sessionId, kbIds: ['kb-a', 'kb-b'] },
       { sessionId, kbIds: ['kb-b'] },
     ]);
@@ -75,15 +75,18 @@ describe('a chat’s knowledge bases', () => {
     expect([box('kb-a').checked, box('kb-b').checked]).toEqual([false, true]);
   });
 
-  it('a base deleted before the first send stops it: nothing is asked, the text waits in the chat it became', async () => {
+  it('a base deleted before the first send stops it: no chat is made, nothing is asked, the text and choice wait', async () => {
     ({ user } = await renderApp(fake));
     await user.click(box('kb-b'));
     fake.knowledge.bases = fake.knowledge.bases.filter((base) => base.id !== 'kb-b');
     await user.type(screen.getByTestId('composer-input'), 'Soup?{Enter}');
     await settle();
-    expect(methods()).toEqual(['createSession', 'setSessionKnowledge']);
+    expect(methods()).toEqual(['createSession']);
+    expect(state().currentSession.id).toBeNull();
+    expect(state().sessions).toEqual([]);
     expect(screen.getByTestId('error-banner').textContent).toContain('No knowledge base "kb-b".');
     expect((screen.getByTestId('composer-input') as HTMLTextAreaElement).value).toBe('Soup?');
+    expect(useNewChatKnowledge.getState().kbIds).toEqual(['kb-b']);
   });
 
   it('is not shown while no knowledge base exists; the sidebar’s entry opens Settings at the section', async () => {

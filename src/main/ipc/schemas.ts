@@ -134,6 +134,7 @@ export const requestSchemas = {
       systemPrompt: systemPrompt.optional(),
       model: modelRef.optional(),
       params: chatParams.optional(),
+      knowledgeBases: z.array(knowledgeId).max(50).optional(),
     })
     .optional()
     .transform((req) => req ?? {}),

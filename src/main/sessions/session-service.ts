@@ -119,16 +119,36 @@ export class SessionService {
   }
 
   /** Creates and stores an empty session (header only); the name follows the first message unless one is given. */
-  async create(request: { name?: string; systemPrompt?: string; model?: ModelRef; params?: ChatParams }): Promise<SessionDetail> {
+  /**
+   * A new chat with the choices made before it existed; its knowledge bases (ids already checked) are its first
+   * chat line. A first send that fails still takes the whole file away: it was never more than that send.
+   */
+  async create(request: {
+    name?: string;
+    systemPrompt?: string;
+    model?: ModelRef;
+    params?: ChatParams;
+    knowledgeBases?: string[];
+  }): Promise<SessionDetail> {
     this.assertOpen();
-    const model = request.model ?? this.options.defaultModel?.() ?? null;
+    const { knowledgeBases, ...made } = request;
+    const model = made.model ?? this.options.defaultModel?.() ?? null;
     // A chat whose model cannot be reached (no provider, no key) is refused before any file exists.
-    const resolved = this.options.resolveModel(model, request.params);
-    const systemPrompt = request.systemPrompt?.trim() ? request.systemPrompt : this.options.defaultSystemPrompt();
-    const header = await this.edits.created({ ...request, systemPrompt, model, modelId: resolved.id });
+    const resolved = this.options.resolveModel(model, made.params);
+    const systemPrompt = made.systemPrompt?.trim() ? made.systemPrompt : this.options.defaultSystemPrompt();
+    const header = await this.edits.created({ ...made, systemPrompt, model, modelId: resolved.id });
     const runtime = this.cache.runtime(header.id);
-    runtime.headerOnlySize = this.store.entry(header.id)?.size;
     const loaded = this.cache.setLoaded(runtime, header, new BranchTree(), {});
+    if (knowledgeBases?.length) {
+      try {
+        await this.edits.chat(runtime, loaded, { knowledgeBases });
+      } catch (error) {
+        // Not made with what was chosen: not made at all.
+        await this.delete(header.id).catch(() => undefined);
+        throw error;
+      }
+    }
+    runtime.headerOnlySize = this.store.entry(header.id)?.size;
     this.views.listChanged();
     return this.views.detailOf(runtime, loaded, {});
   }

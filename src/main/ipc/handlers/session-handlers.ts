@@ -13,7 +13,13 @@ import type { InvokeHandlers } from '../router.js';
 /** What the window is told of a chat's condensed history. */
 const condenseOf = (detail: SessionDetail): CondenseView => detail.condense ?? { off: false };
 
-export function sessionHandlers(sessions: SessionService, attachments: AttachmentStore, attachmentGone: () => string) {
+export function sessionHandlers(
+  sessions: SessionService,
+  attachments: AttachmentStore,
+  attachmentGone: () => string,
+  /** The knowledge base ids of a request that exist (each once); throws `invalid_input` naming an unknown one. */
+  knownKnowledge: (kbIds: readonly string[]) => string[] = (kbIds) => [...kbIds],
+) {
   // Only files this process accepted: the renderer names them by hash, main keeps what they are.
   const issuedParts = (hashes: readonly string[] | undefined): AttachmentPart[] => {
     const parts = (hashes ?? []).map((hash) => attachments.issuedPart(hash));
@@ -27,7 +33,8 @@ export function sessionHandlers(sessions: SessionService, attachments: Attachmen
       const from = after ? indexAfter(all, after) : 0;
       return { sessions: all.slice(from, from + limit), total: all.length, finding: sessions.store.finding };
     },
-    createSession: (req) => sessions.create(req),
+    createSession: ({ knowledgeBases, ...req }) =>
+      sessions.create({ ...req, ...(knowledgeBases?.length && { knowledgeBases: knownKnowledge(knowledgeBases) }) }),
     getSession: ({ sessionId, around }) => sessions.open(sessionId, around),
     getMessages: ({ sessionId, limit, ...window }) => sessions.page(sessionId, window, limit),
     renameSession: ({ sessionId, name }) => sessions.rename(sessionId, name),

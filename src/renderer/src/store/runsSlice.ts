@@ -15,7 +15,7 @@ import { setStreaming, upsertSummary } from './sessionList';
 import { locked } from './sessionLock';
 import type { AppState, BannerError, RunsSlice } from './state';
 import { selectSendNeedsSetup } from './welcomeSlice';
-import { carryNewChatKnowledge } from '../knowledge/newChatKnowledge';
+import { chooseNewChatKnowledge, takeNewChatKnowledge } from '../knowledge/newChatKnowledge';
 
 export const EMPTY_QUEUE: QueueState = { steering: [], followUp: [] };
 
@@ -127,9 +127,12 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
       if (refusal) return showBanner(store, key, refusal);
       set((s) => ({ ...patch, composerText: takeComposerText(s.composerText, key, text), errors: without(s.errors, key) }));
       if (currentSession.id === null) {
-        const chat = get().newChatSettings;
+        // The knowledge bases chosen before the chat existed are its own from its first question.
+        const knowledgeBases = takeNewChatKnowledge();
+        const chat = { ...get().newChatSettings, ...(knowledgeBases.length && { knowledgeBases }) };
         const created = await locked(store, () => window.api.createSession(chat));
         if (!created.ok) {
+          chooseNewChatKnowledge(knowledgeBases);
           set((s) => ({
             composerText: restoreComposerText(s.composerText, NEW_CHAT_KEY, text),
             ...restoreAttachments(s, NEW_CHAT_KEY, parts),
@@ -138,14 +141,10 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
           return;
         }
         const detail = created.value;
-        // The knowledge bases chosen before the chat existed are its own before its first question runs.
-        const knowledge = await carryNewChatKnowledge(detail.id);
-        const opened = sessionFromDetail(detail);
-        if (knowledge.ok && knowledge.value.length) opened.chat = { ...opened.chat, knowledgeBases: knowledge.value };
         set((s) => ({
           newChatOrigins: { ...s.newChatOrigins, [detail.id]: chat },
           sessions: upsertSummary(s.sessions, { ...detail, isStreaming: false }),
-          currentSession: opened,
+          currentSession: sessionFromDetail(detail),
           newChatSettings: {},
           // Whatever else was typed in the new chat stays with the session it became.
           composerText:
@@ -153,13 +152,6 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
               ? { ...without(s.composerText, NEW_CHAT_KEY), [detail.id]: s.composerText[NEW_CHAT_KEY] ?? '' }
               : s.composerText,
         }));
-        if (!knowledge.ok) {
-          // Asked without the bases chosen for it, the answer would not be the one wanted: nothing is sent, the text
-          // and files wait in the chat it became.
-          set((s) => ({ composerText: restoreComposerText(s.composerText, detail.id, text), ...restoreAttachments(s, detail.id, parts) }));
-          showIpcError(store, detail.id, knowledge.error, text, 'send');
-          return;
-        }
       }
       await startRun(store, { kind: 'send', text, attachments: parts, ...(once && { once }) });
     },

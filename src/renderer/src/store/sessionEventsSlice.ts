@@ -21,6 +21,7 @@ import type { AppState, BannerCode, BannerError, RunOrigin, SessionEventsSlice }
 import { toolsEffect } from './toolsSlice';
 import { syncStatusEffect } from './syncSlice';
 import { importProgressEffect } from './transferSlice';
+import { chooseNewChatKnowledge } from '../knowledge/newChatKnowledge';
 
 export function sessionEventsInitial(): Pick<SessionEventsSlice, 'sessionFetch' | 'runOrigins' | 'newChatOrigins' | 'stopListening'> {
   return { sessionFetch: null, runOrigins: {}, newChatOrigins: {}, stopListening: null };
@@ -135,7 +136,12 @@ export const createSessionEventsSlice: StateCreator<AppState, [], [], SessionEve
         [sessionId]: { code: event.code, message: event.message, unsentText: '', retry: null },
       };
     if (event.type === 'run_end') {
-      if (event.discarded) Object.assign(patch, discardedChatEffect({ ...s, ...patch }, sessionId, s.newChatOrigins[sessionId] ?? {}));
+      if (event.discarded) {
+        // The new chat comes back as it was chosen, its knowledge bases in the picker's own store.
+        const { knowledgeBases, ...origin } = s.newChatOrigins[sessionId] ?? {};
+        Object.assign(patch, discardedChatEffect({ ...s, ...patch }, sessionId, origin));
+        if (knowledgeBases?.length && s.currentSession.id === sessionId) chooseNewChatKnowledge(knowledgeBases);
+      }
       if (sessionId in s.newChatOrigins) patch.newChatOrigins = without(s.newChatOrigins, sessionId);
     }
     // Most background events change nothing shown; skip notifying every subscriber for them.
