@@ -7,6 +7,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { KnowledgePassage } from '../../shared/knowledge.js';
 import type { Chunk } from '../knowledge/chunker.js';
 import { fuseRanks, packVector, unpackVector } from '../knowledge/vectors.js';
+import { VectorMatrix } from '../knowledge/vector-matrix.js';
 import { documentTerms, queryTerms } from '../search/text.js';
 
 const TOKENIZER = `unicode61 remove_diacritics 0 categories 'L* N* M* Co' tokenchars '_'`;
@@ -64,24 +65,25 @@ export class KnowledgeTables {
   /** Chunks written since the connection opened (tests and the benchmark count work with it). */
   chunksWritten = 0;
   /**
-   * Each base's vectors in one Float32Array (rows of `dims`), read from the table at the first hybrid question after a
+   * Each base's vectors in one matrix (vector-matrix.ts), read from the table at the first hybrid question after a
    * change: a question then scans memory, never the whole table. Dropped when a file of the base changes.
    */
-  private readonly vectorCache = new Map<string, { ids: Int32Array; dims: number; matrix: Float32Array }>();
+  private readonly vectorCache = new Map<string, { ids: Int32Array; matrix: VectorMatrix }>();
 
-  private vectorsOf(kbId: string): { ids: Int32Array; dims: number; matrix: Float32Array } {
+  private vectorsOf(kbId: string): { ids: Int32Array; matrix: VectorMatrix } {
     const cached = this.vectorCache.get(kbId);
     if (cached) return cached;
     const rows = this.s.vectors!.all(kbId) as Array<{ rowid: number; vector: Uint8Array }>;
-    const dims = rows.length ? Math.max(...rows.slice(0, 1).map((r) => r.vector.byteLength / 4)) : 0;
+    const dims = rows.length ? rows[0]!.vector.byteLength / 4 : 0;
     const usable = rows.filter((r) => r.vector.byteLength === dims * 4);
-    const matrix = new Float32Array(usable.length * dims);
-    const ids = new Int32Array(usable.length);
-    usable.forEach((row, i) => {
-      ids[i] = row.rowid;
-      matrix.set(unpackVector(row.vector), i * dims);
-    });
-    const built = { ids, dims, matrix };
+    const ids = Int32Array.from(usable, (row) => row.rowid);
+    const built = {
+      ids,
+      matrix: new VectorMatrix(
+        usable.map((row) => unpackVector(row.vector)),
+        dims,
+      ),
+    };
     this.vectorCache.set(kbId, built);
     return built;
   }
@@ -190,12 +192,11 @@ export class KnowledgeTables {
       // The best CANDIDATES by cosine, kept in a small sorted list (no sort of every chunk).
       const best: Array<[number, number]> = [];
       for (const kbId of kbIds) {
-        const { ids, dims, matrix } = this.vectorsOf(kbId);
-        if (dims !== q.length) continue;
+        const { ids, matrix } = this.vectorsOf(kbId);
+        if (matrix.dims !== q.length || matrix.rows === 0) continue;
+        const scores = matrix.scores(q);
         for (let r = 0; r < ids.length; r++) {
-          let sum = 0;
-          const offset = r * dims;
-          for (let d = 0; d < dims; d++) sum += q[d]! * matrix[offset + d]!;
+          const sum = scores[r]!;
           if (best.length === CANDIDATES && sum <= best[best.length - 1]![1]) continue;
           let at = best.length;
           while (at > 0 && best[at - 1]![1] < sum) at--;
