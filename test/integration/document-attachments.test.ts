@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore } from '../../src/main/app-core.js';
 import type { AddAttachmentResult, AttachmentPart } from '../../src/shared/attachments.js';
@@ -270,6 +270,7 @@ describe('citations of an attached document', () => {
     server = await startFakeOpenAI();
     dataDir = mkdtempSync(join(tmpdir(), 'tiny-agent-docs-'));
     const copies = join(dataDir, 'opened');
+    let clock = Date.now();
     const openedPaths: string[] = [];
     const core = await createAppCore({
       dataDir,
@@ -282,7 +283,7 @@ describe('citations of an attached document', () => {
         openedPaths.push(file);
         return '';
       },
-      openCopies: { dir: copies },
+      openCopies: { dir: copies, now: () => clock },
       writeLog: () => {},
     });
     opened.push(core);
@@ -305,5 +306,11 @@ describe('citations of an attached document', () => {
       error: { code: 'not_found', message: 'The attachment is no longer in the data folder. Please attach it again.' },
     });
     expect(openedPaths).toHaveLength(1);
+
+    // Opened again two days on: the old copy is gone, the new one is there.
+    clock += 2 * 24 * 60 * 60 * 1000;
+    await open({ sha256: sha256(pdf), name: 'kettle.pdf' });
+    expect(openedPaths).toHaveLength(2);
+    expect(readdirSync(copies)).toEqual([basename(dirname(openedPaths[1]!))]);
   });
 });
