@@ -7,7 +7,7 @@ import { useQuickAsk } from './quickAskStore';
 import './quick-ask.css';
 
 export function QuickAsk(): JSX.Element {
-  const { locale, theme, question, answer, busy, error, sessionId } = useQuickAsk();
+  const { locale, theme, question, answer, busy, queued, error, sessionId } = useQuickAsk();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   useDocumentTheme(theme, locale);
@@ -34,6 +34,7 @@ export function QuickAsk(): JSX.Element {
       <div
         className="quick-ask"
         data-testid="quick-ask"
+        data-busy={busy ? 'true' : 'false'}
         role="dialog"
         aria-label={t('quickAsk.label')}
         onKeyDown={(event) => {
@@ -69,7 +70,9 @@ export function QuickAsk(): JSX.Element {
           </div>
         )}
         <div className="quick-ask-actions">
-          <span className="quick-ask-hint">{sessionId ? t('quickAsk.hint') : ''}</span>
+          <span className="quick-ask-hint" data-testid="quick-ask-hint">
+            {queued ? t('quickAsk.queued') : sessionId ? t('quickAsk.hint') : ''}
+          </span>
           {busy && (
             <button type="button" className="button" onClick={() => void useQuickAsk.getState().stop()}>
               {t('quickAsk.stop')}

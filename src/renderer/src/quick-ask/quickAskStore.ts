@@ -12,6 +12,8 @@ export interface QuickAskState {
   question: string;
   answer: string;
   busy: boolean;
+  /** A question asked while the last answer was still ending: sent as soon as that run ends, never dropped. */
+  queued: string | null;
   error: string | null;
   init(): Promise<void>;
   ask(text: string): Promise<void>;
@@ -27,6 +29,7 @@ export const useQuickAsk = create<QuickAskState>((set, get) => ({
   question: '',
   answer: '',
   busy: false,
+  queued: null,
   error: null,
   async init() {
     window.api.onSessionEvent((envelope: SessionEventEnvelope) => {
@@ -34,14 +37,22 @@ export const useQuickAsk = create<QuickAskState>((set, get) => ({
       const event = envelope.event;
       if (event.type === 'delta' && event.text) set((s) => ({ answer: s.answer + event.text }));
       else if (event.type === 'error') set({ error: event.message, busy: false });
-      else if (event.type === 'run_end') set({ busy: false });
+      else if (event.type === 'run_end') {
+        const { queued } = get();
+        set({ busy: false, queued: null });
+        if (queued) void get().ask(queued);
+      }
     });
     const settings = await window.api.getSettings();
     if (settings.ok) set({ locale: settings.value.locale, theme: settings.value.theme });
   },
   async ask(text) {
     const question = text.trim();
-    if (!question || get().busy) return;
+    if (!question) return;
+    if (get().busy) {
+      set((s) => ({ queued: s.queued ? `${s.queued}\n\n${question}` : question }));
+      return;
+    }
     set({ question, answer: '', error: null, busy: true });
     let sessionId = get().sessionId;
     if (!sessionId) {
